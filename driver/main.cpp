@@ -1,0 +1,57 @@
+// The `racelang` command-line tool: dispatches subcommands, parses their options and maps
+// outcomes to the fixed exit codes. Each subcommand lives in its own commands_*.cpp file.
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "driver/commands.h"
+#include "driver/exit_codes.h"
+
+namespace {
+
+const char* kUsage = R"(racelang: run racelang programs and find their data races.
+
+Usage:
+  racelang <command> [options] FILE
+  racelang --help | --version
+  racelang <command> --help
+
+Commands:
+  check FILE    parse and check a program; report errors clang-style
+  fmt FILE      print the program as canonical source (comments kept)
+
+Exit codes (every command):
+  0   success
+  1   assertion failure, runtime error or deadlock
+  2   usage or compile error
+  66  a data race was reported
+
+Common options:
+  --color=auto|always|never   colour diagnostics (default: auto, when stderr is a terminal)
+)";
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return racelang::kExitUsage;
+  }
+  const std::string& first = args[0];
+  if (first == "--help" || first == "-h" || first == "help") {
+    std::cout << kUsage;
+    return racelang::kExitSuccess;
+  }
+  if (first == "--version") {
+    std::cout << "racelang " << racelang::version_string() << "\n";
+    return racelang::kExitSuccess;
+  }
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (first == "check") return racelang::command_check(rest);
+  if (first == "fmt") return racelang::command_fmt(rest);
+  std::cerr << "racelang: error: unknown command '" << first << "'\n"
+            << "Run 'racelang --help' for the list of commands.\n";
+  return racelang::kExitUsage;
+}

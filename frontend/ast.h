@@ -1,0 +1,258 @@
+// The racelang abstract syntax tree: our own value-semantic representation of a program,
+// independent of the ANTLR parse tree (which never leaves frontend/). Nodes are plain structs
+// held in std::variant, so an AST can be copied (the instrumentation pass builds new trees,
+// property tests generate them) and compared structurally. Equality ignores source ranges and
+// comments: two programs are equal when they mean the same thing to every later stage, which is
+// exactly what the print -> parse round trip promises.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace racelang {
+
+// 1-based line and column; line 0 means "synthesised, no source position" (instrumentation).
+struct SourceLoc {
+  uint32_t line = 0;
+  uint32_t col = 0;
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+// [begin, end): end is one past the last character, on the same or a later line.
+struct SourceRange {
+  SourceLoc begin;
+  SourceLoc end;
+  friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+// A heap-allocated value with deep copy and structural equality, for recursive nodes.
+template <typename T> class Box {
+public:
+  Box(T value) : ptr_(std::make_unique<T>(std::move(value))) {}
+  Box(const Box& other) : ptr_(std::make_unique<T>(*other.ptr_)) {}
+  Box(Box&&) noexcept = default;
+  Box& operator=(const Box& other) {
+    if (this != &other) ptr_ = std::make_unique<T>(*other.ptr_);
+    return *this;
+  }
+  Box& operator=(Box&&) noexcept = default;
+  ~Box() = default;
+
+  T& operator*() { return *ptr_; }
+  const T& operator*() const { return *ptr_; }
+  T* operator->() { return ptr_.get(); }
+  const T* operator->() const { return ptr_.get(); }
+  friend bool operator==(const Box& a, const Box& b) { return *a.ptr_ == *b.ptr_; }
+
+private:
+  std::unique_ptr<T> ptr_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions: 64-bit signed, wrapping; they read thread-local variables only.
+
+struct Expr;
+
+struct IntLit {
+  int64_t value = 0; // always >= 0 as written; negative numbers are Negate(IntLit)
+  friend bool operator==(const IntLit&, const IntLit&) = default;
+};
+
+struct LocalRef {
+  std::string name;
+  friend bool operator==(const LocalRef&, const LocalRef&) = default;
+};
+
+enum class BinaryOp { Add, Sub, Mul, Div, Mod, Max, Min };
+
+struct Binary {
+  BinaryOp op;
+  Box<Expr> lhs;
+  Box<Expr> rhs;
+  friend bool operator==(const Binary&, const Binary&) = default;
+};
+
+struct Negate {
+  Box<Expr> operand;
+  friend bool operator==(const Negate&, const Negate&) = default;
+};
+
+struct Expr {
+  std::variant<IntLit, LocalRef, Binary, Negate> node;
+  SourceRange range;
+  friend bool operator==(const Expr& a, const Expr& b) { return a.node == b.node; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Conditions: the operands of assert/if/while. Kept apart from expressions, as in the grammar.
+
+struct Cond;
+
+enum class CompareOp { Le, Lt, Ge, Gt, Eq, Ne };
+enum class LogicOp { And, Or };
+
+struct Compare {
+  CompareOp op;
+  Expr lhs;
+  Expr rhs;
+  friend bool operator==(const Compare&, const Compare&) = default;
+};
+
+struct Logical {
+  LogicOp op;
+  Box<Cond> lhs;
+  Box<Cond> rhs;
+  friend bool operator==(const Logical&, const Logical&) = default;
+};
+
+struct Not {
+  Box<Cond> operand;
+  friend bool operator==(const Not&, const Not&) = default;
+};
+
+struct Cond {
+  std::variant<Compare, Logical, Not> node;
+  SourceRange range;
+  friend bool operator==(const Cond& a, const Cond& b) { return a.node == b.node; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statements.
+
+// A shared location or a lock, optionally an element of an array: `x`, `buf[i + 1]`, `m[k]`.
+struct Location {
+  std::string name;
+  std::optional<Expr> index;
+  SourceRange range;
+  friend bool operator==(const Location& a, const Location& b) {
+    return a.name == b.name && a.index == b.index;
+  }
+};
+
+struct Stmt;
+using Block = std::vector<Stmt>;
+
+struct Assign { // a := e
+  std::string local;
+  Expr value;
+  friend bool operator==(const Assign&, const Assign&) = default;
+};
+struct Load { // a := load x
+  std::string local;
+  Location loc;
+  friend bool operator==(const Load&, const Load&) = default;
+};
+struct Store { // store e x
+  Expr value;
+  Location loc;
+  friend bool operator==(const Store&, const Store&) = default;
+};
+struct LockStmt { // lock m
+  Location lock;
+  friend bool operator==(const LockStmt&, const LockStmt&) = default;
+};
+struct UnlockStmt { // unlock m
+  Location lock;
+  friend bool operator==(const UnlockStmt&, const UnlockStmt&) = default;
+};
+struct Spawn { // spawn u { ... }
+  int64_t thread = 0;
+  Block body;
+  friend bool operator==(const Spawn&, const Spawn&) = default;
+};
+struct Wait { // wait u
+  int64_t thread = 0;
+  friend bool operator==(const Wait&, const Wait&) = default;
+};
+struct Assert { // assert(c)
+  Cond cond;
+  friend bool operator==(const Assert&, const Assert&) = default;
+};
+struct If {
+  Cond cond;
+  Block then_body;
+  std::optional<Block> else_body; // absent vs `else {}` is kept apart so printing round-trips
+  friend bool operator==(const If&, const If&) = default;
+};
+struct While {
+  Cond cond;
+  Block body;
+  friend bool operator==(const While&, const While&) = default;
+};
+struct Print { // print(e1, ..., en): one line, written atomically
+  std::vector<Expr> args;
+  friend bool operator==(const Print&, const Print&) = default;
+};
+
+// Comments are kept so that `racelang fmt` does not lose them; they do not take part in
+// equality. Each comment's text is stored verbatim, including its `//` or `/* */`.
+struct Comments {
+  std::vector<std::string> leading; // on the lines before the node
+  std::optional<std::string> trailing; // after the node, on the line where it ends
+  std::vector<std::string> body_end;    // before the '}' of a spawn/while/if body
+  std::vector<std::string> else_end;    // before the '}' of an else body
+};
+
+struct Stmt {
+  std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While, Print>
+      node;
+  SourceRange range;
+  Comments comments;
+  friend bool operator==(const Stmt& a, const Stmt& b) { return a.node == b.node; }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Declarations and programs.
+
+enum class DeclKind { Shared, Mutex };
+
+struct Decl {
+  DeclKind kind = DeclKind::Shared;
+  std::string name;
+  std::optional<int64_t> size; // present for arrays
+  SourceRange range;
+  Comments comments;
+  friend bool operator==(const Decl& a, const Decl& b) {
+    return a.kind == b.kind && a.name == b.name && a.size == b.size;
+  }
+};
+
+struct Program {
+  std::vector<Decl> decls;
+  Block body; // the main thread, id 0
+  std::vector<std::string> trailing_comments; // after the last statement
+  friend bool operator==(const Program& a, const Program& b) {
+    return a.decls == b.decls && a.body == b.body;
+  }
+};
+
+// Node constructors, for code that builds trees (instrumentation, generators, tests).
+Expr make_int(int64_t value, SourceRange range = {});
+Expr make_local(std::string name, SourceRange range = {});
+Expr make_binary(BinaryOp op, Expr lhs, Expr rhs, SourceRange range = {});
+Expr make_negate(Expr operand, SourceRange range = {});
+Cond make_compare(CompareOp op, Expr lhs, Expr rhs, SourceRange range = {});
+Cond make_logical(LogicOp op, Cond lhs, Cond rhs, SourceRange range = {});
+Cond make_not(Cond operand, SourceRange range = {});
+
+template <typename Node> Stmt make_stmt(Node node, SourceRange range = {}) {
+  return Stmt{std::move(node), range, {}};
+}
+
+// Spellings shared by the printer, diagnostics and the interpreter's messages.
+const char* spelling(BinaryOp op);  // "+", "max", ...
+const char* spelling(CompareOp op); // "<=", ...
+const char* spelling(LogicOp op);   // "&&", "||"
+const char* spelling(DeclKind kind); // "shared", "mutex"
+
+// Helper for std::visit with several lambdas.
+template <typename... Fs> struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <typename... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
+
+} // namespace racelang

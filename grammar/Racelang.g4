@@ -1,0 +1,62 @@
+// racelang v1 grammar. Every alternative is labelled so that the frontend's AST builder
+// (frontend/ast_builder.cpp) gets one typed context per construct. The parse tree never
+// leaves frontend/: the builder turns it into our own AST (frontend/ast.h).
+//
+// Precedence (lowest to highest): '||', '&&', '!', comparisons; '+' '-', '*' '/' '%',
+// unary '-'. All binary operators are left associative. Conditions and expressions are
+// separate categories, as in the language definition: an expression never contains a
+// condition, so `(a < b) + 1` is a syntax error.
+grammar Racelang;
+
+program : decl* stmt* EOF ;
+
+decl
+  : kind=('shared' | 'mutex') name=ID ('[' size=INT ']')? ';'
+  ;
+
+block : '{' stmt* '}' ;
+
+stmt
+  : name=ID ':=' 'load' location ';'                  # LoadStmt
+  | name=ID ':=' expr ';'                             # AssignStmt
+  | 'store' expr location ';'                         # StoreStmt
+  | 'lock' location ';'                               # LockStmt
+  | 'unlock' location ';'                             # UnlockStmt
+  | 'spawn' thread=INT block                          # SpawnStmt
+  | 'wait' thread=INT ';'                             # WaitStmt
+  | 'assert' '(' cond ')' ';'                         # AssertStmt
+  | 'if' '(' cond ')' then=block ('else' otherwise=block)?  # IfStmt
+  | 'while' '(' cond ')' block                        # WhileStmt
+  | 'print' '(' expr (',' expr)* ')' ';'              # PrintStmt
+  ;
+
+location : name=ID ('[' index=expr ']')? ;
+
+expr
+  : '-' expr                                          # NegExpr
+  | lhs=expr op=('*' | '/' | '%') rhs=expr            # MulExpr
+  | lhs=expr op=('+' | '-') rhs=expr                  # AddExpr
+  | fn=('max' | 'min') '(' lhs=expr ',' rhs=expr ')'  # CallExpr
+  | '(' expr ')'                                      # ParenExpr
+  | INT                                               # IntExpr
+  | ID                                                # VarExpr
+  ;
+
+cond
+  : lhs=expr op=('<=' | '<' | '>=' | '>' | '==' | '!=') rhs=expr  # CmpCond
+  | '!' cond                                          # NotCond
+  | lhs=cond '&&' rhs=cond                            # AndCond
+  | lhs=cond '||' rhs=cond                            # OrCond
+  | '(' cond ')'                                      # ParenCond
+  ;
+
+ID : [a-zA-Z_] [a-zA-Z_0-9]* ;
+INT : [0-9]+ ;
+LINE_COMMENT : '//' ~[\r\n]* -> channel(HIDDEN) ;
+BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
+// A '/*' with no closing '*/' before the end of the file. Matched (instead of letting the
+// lexer split it into '/' and '*' tokens) so the frontend can say exactly that.
+UNTERMINATED_COMMENT : '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF ;
+WS : [ \t\r\n]+ -> skip ;
+// Anything else is one bad character; the frontend reports it as such.
+BAD_CHAR : . ;
