@@ -141,8 +141,10 @@ std::string print_cond(const Cond& c) {
                                  print_expr(cmp.rhs);
                         },
                         [](const Not& n) {
-                          return "!" + parenthesize_if(precedence(*n.operand) < 3,
-                                                       print_cond(*n.operand));
+                          // `!(a < b)`, never `!a < b`: the grammar would read both the same
+                          // way, but readers coming from C would not.
+                          bool is_not = std::holds_alternative<Not>(n.operand->node);
+                          return "!" + parenthesize_if(!is_not, print_cond(*n.operand));
                         },
                         [&](const Logical& l) {
                           int p = precedence(c);

@@ -1,0 +1,29 @@
+// RUN: run --seed=5 %s
+// flag_handoff_racy.rl made correct: the flag is read and written under a lock, which orders
+// thread 1's write of data before thread 2's read of it. Race-free; always prints 42.
+shared data;
+shared flag;
+mutex m;
+
+spawn 1 {
+  store 42 data;
+  lock m;
+  store 1 flag;
+  unlock m;
+}
+spawn 2 {
+  f := 0;
+  while (f == 0) {
+    lock m;
+    f := load flag;
+    unlock m;
+  }
+  d := load data;
+  print(d);
+}
+wait 1;
+wait 2;
+
+// EXPECT-EXIT: 2
+// EXPECT-STDERR: racelang: error: unknown command 'run'
+// EXPECT-STDERR: Run 'racelang --help' for the list of commands.

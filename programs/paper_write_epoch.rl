@@ -1,0 +1,22 @@
+// RUN: run --seed=1 %s
+// The program of the paper's Figure 4 (write epochs): thread 0 writes x and releases m;
+// thread 1 acquires m and writes x. The first write happens before the second through the
+// lock, so there is no race, and FastTrack's write epoch for x need only remember the last.
+shared x;
+mutex m;
+
+lock m;
+store 1 x;
+unlock m;
+spawn 1 {
+  lock m;
+  store 2 x;
+  unlock m;
+}
+wait 1;
+v := load x;
+print(v);
+
+// EXPECT-EXIT: 2
+// EXPECT-STDERR: racelang: error: unknown command 'run'
+// EXPECT-STDERR: Run 'racelang --help' for the list of commands.

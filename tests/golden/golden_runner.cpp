@@ -1,0 +1,304 @@
+// The golden-file runner. Each racelang file under programs/ and tests/golden/ says how to run
+// it and what must come out, in comments (in the spirit of LLVM's lit and Carbon's file tests):
+//
+//   // RUN: run --seed=1 %s          racelang's arguments; %s is the file, relative to the root
+//   ...program...
+//   // EXPECT-EXIT: 66                at the end of the file, written by --update
+//   // EXPECT-STDOUT: a line          one per line of stdout ("// EXPECT-STDOUT:" = empty line)
+//   // EXPECT-STDERR: a line          one per line of stderr
+//
+// Without a RUN line the file is checked (`racelang check %s`). Expectations live at the end so
+// that rewriting them never moves the program's own lines (diagnostics name lines). Files named
+// fail_* must expect a nonzero exit; other files run with `check` must expect 0.
+//
+// Usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...
+// With --update (or RACELANG_UPDATE_GOLDEN=1) the expectations are rewritten from the actual
+// output instead of compared.
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+constexpr const char* kRun = "// RUN:";
+constexpr const char* kExit = "// EXPECT-EXIT:";
+constexpr const char* kStdout = "// EXPECT-STDOUT:";
+constexpr const char* kStderr = "// EXPECT-STDERR:";
+constexpr int kTimeoutSeconds = 120;
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out, err;
+  bool timed_out = false;
+};
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in(text);
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  std::string w;
+  while (in >> w) words.push_back(w);
+  return words;
+}
+
+// Runs `argv` in `cwd`, capturing stdout and stderr separately (read together with poll so
+// that neither pipe can fill up and block the child).
+Outcome run(const std::vector<std::string>& argv, const std::string& cwd) {
+  Outcome outcome;
+  int out_pipe[2], err_pipe[2];
+  if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) {
+    outcome.err = "golden_runner: pipe failed";
+    return outcome;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out_pipe[0]);
+  posix_spawn_file_actions_addclose(&actions, err_pipe[0]);
+  std::vector<char*> cargv;
+  for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
+  cargv.push_back(nullptr);
+  std::string old_cwd = std::filesystem::current_path();
+  std::filesystem::current_path(cwd);
+  pid_t pid;
+  int rc = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
+  std::filesystem::current_path(old_cwd);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  if (rc != 0) {
+    outcome.err = std::string("golden_runner: cannot start ") + argv[0] + ": " + strerror(rc);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    return outcome;
+  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kTimeoutSeconds);
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  std::string* sinks[2] = {&outcome.out, &outcome.err};
+  int open_fds = 2;
+  while (open_fds > 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      outcome.timed_out = true;
+      break;
+    }
+    if (poll(fds, 2, 1000) < 0) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buf[65536];
+      ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        sinks[i]->append(buf, static_cast<size_t>(n));
+      } else {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (pollfd& p : fds)
+    if (p.fd >= 0) close(p.fd);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return outcome;
+}
+
+struct GoldenFile {
+  std::vector<std::string> body; // the file without its trailing expectation block
+  std::vector<std::string> run_args;
+  bool has_expectations = false;
+  int exit_code = 0;
+  std::vector<std::string> out, err;
+};
+
+GoldenFile read_golden(const std::string& text) {
+  GoldenFile g;
+  std::vector<std::string> lines = split_lines(text);
+  size_t end = lines.size();
+  // The expectation block: the trailing lines that are expectations (or blank).
+  size_t block = end;
+  while (block > 0 && (lines[block - 1].empty() || starts_with(lines[block - 1], kExit) ||
+                       starts_with(lines[block - 1], kStdout) ||
+                       starts_with(lines[block - 1], kStderr)))
+    --block;
+  while (block < end && lines[block].empty()) ++block;
+  g.body.assign(lines.begin(), lines.begin() + static_cast<long>(block));
+  while (!g.body.empty() && g.body.back().empty()) g.body.pop_back();
+  auto value = [](const std::string& line, const char* prefix) {
+    std::string v = line.substr(std::strlen(prefix));
+    return v.empty() ? v : v.substr(1); // one space separates the marker from the text
+  };
+  for (size_t i = block; i < end; ++i) {
+    const std::string& line = lines[i];
+    if (starts_with(line, kExit)) {
+      g.has_expectations = true;
+      g.exit_code = std::atoi(value(line, kExit).c_str());
+    } else if (starts_with(line, kStdout)) {
+      g.out.push_back(value(line, kStdout));
+    } else if (starts_with(line, kStderr)) {
+      g.err.push_back(value(line, kStderr));
+    }
+  }
+  for (const std::string& line : g.body)
+    if (starts_with(line, kRun) && g.run_args.empty()) g.run_args = split_words(line.substr(7));
+  if (g.run_args.empty()) g.run_args = {"check", "%s"};
+  return g;
+}
+
+std::string expectation_block(const Outcome& o) {
+  std::string block = std::string(kExit) + " " + std::to_string(o.exit_code) + "\n";
+  auto add = [&](const char* marker, const std::string& text) {
+    for (const std::string& line : split_lines(text))
+      block += std::string(marker) + (line.empty() ? "" : " " + line) + "\n";
+  };
+  add(kStdout, o.out);
+  add(kStderr, o.err);
+  return block;
+}
+
+void print_diff(const char* stream, const std::vector<std::string>& expected,
+                const std::vector<std::string>& actual) {
+  std::cout << "  " << stream << " differs (- expected, + actual):\n";
+  size_t n = std::max(expected.size(), actual.size());
+  for (size_t i = 0; i < n; ++i) {
+    bool has_e = i < expected.size(), has_a = i < actual.size();
+    if (has_e && has_a && expected[i] == actual[i]) {
+      std::cout << "    " << expected[i] << "\n";
+      continue;
+    }
+    if (has_e) std::cout << "  - " << expected[i] << "\n";
+    if (has_a) std::cout << "  + " << actual[i] << "\n";
+  }
+}
+
+// Strips terminal colour sequences, so a golden file never depends on the environment.
+std::string strip_ansi(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\x1b' && i + 1 < s.size() && s[i + 1] == '[') {
+      i += 2;
+      while (i < s.size() && !(s[i] >= '@' && s[i] <= '~')) ++i;
+      continue;
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+int process(const std::string& racelang, const std::string& root, const std::string& rel_path,
+            bool update) {
+  std::string full = (std::filesystem::path(root) / rel_path).string();
+  std::ifstream in(full, std::ios::binary);
+  if (!in) {
+    std::cout << "FAIL " << rel_path << ": cannot read\n";
+    return 1;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  GoldenFile g = read_golden(text.str());
+
+  std::vector<std::string> argv = {racelang};
+  for (std::string arg : g.run_args) {
+    for (size_t pos; (pos = arg.find("%s")) != std::string::npos;) arg.replace(pos, 2, rel_path);
+    argv.push_back(arg);
+  }
+  Outcome o = run(argv, root);
+  o.out = strip_ansi(o.out);
+  o.err = strip_ansi(o.err);
+  std::string command = "racelang";
+  for (size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
+  if (o.timed_out) {
+    std::cout << "FAIL " << rel_path << ": timed out after " << kTimeoutSeconds << "s\n  "
+              << command << "\n";
+    return 1;
+  }
+
+  bool is_fail_file = starts_with(std::filesystem::path(rel_path).filename().string(), "fail_");
+  bool is_check = !g.run_args.empty() && g.run_args[0] == "check";
+  auto naming_rule_error = [&](int exit_code) -> std::string {
+    if (is_fail_file && exit_code == 0) return "files named fail_* must fail (nonzero exit)";
+    if (!is_fail_file && is_check && exit_code != 0)
+      return "this file fails `check`; name it fail_*";
+    return "";
+  };
+
+  if (update) {
+    std::string rule = naming_rule_error(o.exit_code);
+    std::ofstream out(full, std::ios::binary | std::ios::trunc);
+    for (const std::string& line : g.body) out << line << "\n";
+    out << "\n" << expectation_block(o);
+    std::cout << "UPDATED " << rel_path << " (exit " << o.exit_code << ")\n";
+    if (!rule.empty()) std::cout << "  warning: " << rule << "\n";
+    return 0;
+  }
+  if (!g.has_expectations) {
+    std::cout << "FAIL " << rel_path << ": no expectations; run the update mode\n";
+    return 1;
+  }
+  std::vector<std::string> out = split_lines(o.out), err = split_lines(o.err);
+  bool ok = o.exit_code == g.exit_code && out == g.out && err == g.err;
+  std::string rule = naming_rule_error(g.exit_code);
+  if (ok && rule.empty()) {
+    std::cout << "PASS " << rel_path << "\n";
+    return 0;
+  }
+  std::cout << "FAIL " << rel_path << "\n  command: (cd " << root << " && " << command << ")\n";
+  if (!rule.empty()) std::cout << "  " << rule << "\n";
+  if (o.exit_code != g.exit_code)
+    std::cout << "  exit code: expected " << g.exit_code << ", got " << o.exit_code << "\n";
+  if (out != g.out) print_diff("stdout", g.out, out);
+  if (err != g.err) print_diff("stderr", g.err, err);
+  std::cout << "  To accept the new output: cmake --build <build> --target update-golden\n";
+  return 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::string racelang, root;
+  bool update = std::getenv("RACELANG_UPDATE_GOLDEN") != nullptr;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (starts_with(arg, "--racelang="))
+      racelang = arg.substr(11);
+    else if (starts_with(arg, "--root="))
+      root = arg.substr(7);
+    else if (arg == "--update")
+      update = true;
+    else
+      files.push_back(arg);
+  }
+  if (racelang.empty() || root.empty() || files.empty()) {
+    std::cerr << "usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...\n";
+    return 2;
+  }
+  int failures = 0;
+  for (const std::string& f : files) failures += process(racelang, root, f, update);
+  return failures == 0 ? 0 : 1;
+}
