@@ -45,6 +45,7 @@ const char* spelling(CompareOp op) {
 }
 
 const char* spelling(LogicOp op) { return op == LogicOp::And ? "&&" : "||"; }
+const char* spelling(AccessKind kind) { return kind == AccessKind::Read ? "read" : "write"; }
 const char* spelling(DeclKind kind) { return kind == DeclKind::Shared ? "shared" : "mutex"; }
 
 } // namespace racelang

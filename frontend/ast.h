@@ -168,8 +168,27 @@ struct Wait { // wait u
   int64_t thread = 0;
   friend bool operator==(const Wait&, const Wait&) = default;
 };
-struct Assert { // assert(c)
+enum class AccessKind { Read, Write };
+
+// Source sites are encoded as one integer so that instrumented code can store them in shared
+// memory: line * kSiteLineFactor + column.
+inline constexpr int64_t kSiteLineFactor = 65536;
+
+// What an instrumentation check reports when it fails (see grammar: `__race(...)`): the
+// current access and the earlier one it races with. Only instrumented programs have these.
+struct RaceCheck {
+  AccessKind kind = AccessKind::Read; // the access being checked, by the current thread
+  Location loc;                       // its location (evaluated only to name it)
+  Expr site;                          // its source site
+  AccessKind prev_kind = AccessKind::Write;
+  int64_t prev_thread = 0;
+  Location prev_site; // the metadata cell holding the earlier access's site
+  friend bool operator==(const RaceCheck&, const RaceCheck&) = default;
+};
+
+struct Assert { // assert(c), or an instrumentation check: assert(c) __race(...)
   Cond cond;
+  std::optional<RaceCheck> race;
   friend bool operator==(const Assert&, const Assert&) = default;
 };
 struct If {
@@ -202,6 +221,10 @@ struct Stmt {
       node;
   SourceRange range;
   Comments comments;
+  // Nonzero for statements the instrumentation emitted: consecutive statements of one block
+  // with the same group are one source instruction and its instrumentation, which the
+  // bigger-step semantics runs as a single step. Not part of the program's meaning.
+  uint32_t group = 0;
   friend bool operator==(const Stmt& a, const Stmt& b) { return a.node == b.node; }
 };
 
@@ -240,7 +263,7 @@ Cond make_logical(LogicOp op, Cond lhs, Cond rhs, SourceRange range = {});
 Cond make_not(Cond operand, SourceRange range = {});
 
 template <typename Node> Stmt make_stmt(Node node, SourceRange range = {}) {
-  return Stmt{std::move(node), range, {}};
+  return Stmt{std::move(node), range, {}, 0};
 }
 
 // Spellings shared by the printer, diagnostics and the interpreter's messages.
@@ -248,6 +271,7 @@ const char* spelling(BinaryOp op);  // "+", "max", ...
 const char* spelling(CompareOp op); // "<=", ...
 const char* spelling(LogicOp op);   // "&&", "||"
 const char* spelling(DeclKind kind); // "shared", "mutex"
+const char* spelling(AccessKind kind); // "read", "write"
 
 // Helper for std::visit with several lambdas.
 template <typename... Fs> struct Overloaded : Fs... {

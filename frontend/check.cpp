@@ -65,7 +65,8 @@ private:
       return;
     reserved_reported_.insert(name);
     diags_.error(range, "'" + name + "' is reserved: names starting with '__' belong to the "
-                                     "race-detection instrumentation");
+                                     "race-detection instrumentation (for instrumented "
+                                     "programs, use --allow-reserved)");
   }
 
   void declare(const Decl& decl) {
@@ -182,7 +183,10 @@ private:
             [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
             [&](const Spawn& sp) { spawn(sp, s.range, thread); },
             [&](const Wait& w) { waits_.push_back({w.thread, thread, s.range}); },
-            [&](const Assert& a) { walk_cond(a.cond, thread); },
+            [&](const Assert& a) {
+              walk_cond(a.cond, thread);
+              if (a.race) race_check(*a.race, s.range, thread);
+            },
             [&](const If& i) {
               walk_cond(i.cond, thread);
               walk_block(i.then_body, thread);
@@ -197,6 +201,18 @@ private:
             },
         },
         s.node);
+  }
+
+  void race_check(const RaceCheck& r, SourceRange range, int64_t thread) {
+    if (!options_.allow_reserved_names && !race_check_reported_) {
+      race_check_reported_ = true;
+      diags_.error(range, "'__race' checks belong to the race-detection instrumentation");
+    }
+    use_location(r.loc, NameRole::Shared, thread);
+    walk_expr(r.site, thread);
+    use_location(r.prev_site, NameRole::Shared, thread);
+    if (r.prev_thread < 0 || r.prev_thread > kMaxThreadId)
+      diags_.error(range, "thread id " + std::to_string(r.prev_thread) + " is out of range");
   }
 
   void spawn(const Spawn& sp, SourceRange range, int64_t parent) {
@@ -276,6 +292,7 @@ private:
   std::unordered_map<std::string, NameUse> names_;
   std::vector<std::string> order_; // declared names first, then by first use
   std::vector<PendingWait> waits_;
+  bool race_check_reported_ = false;
   std::set<std::string> conflict_reported_, reserved_reported_, undeclared_array_reported_;
 };
 

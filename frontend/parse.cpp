@@ -324,7 +324,7 @@ private:
   }
 
   Stmt build_stmt(P::StmtContext* ctx) {
-    Stmt stmt{Assign{}, ctx_range(ctx), {}};
+    Stmt stmt{Assign{}, ctx_range(ctx), {}, 0};
     if (auto* loadStmt = dynamic_cast<P::LoadStmtContext*>(ctx)) {
       stmt.node = Load{need(loadStmt->name)->getText(), build_location(need(loadStmt->location()))};
     } else if (auto* assignStmt = dynamic_cast<P::AssignStmtContext*>(ctx)) {
@@ -340,7 +340,9 @@ private:
     } else if (auto* waitStmt = dynamic_cast<P::WaitStmtContext*>(ctx)) {
       stmt.node = Wait{integer(waitStmt->thread)};
     } else if (auto* assertStmt = dynamic_cast<P::AssertStmtContext*>(ctx)) {
-      stmt.node = Assert{build_cond(need(assertStmt->cond()))};
+      Assert node{build_cond(need(assertStmt->cond())), std::nullopt};
+      if (auto* race = assertStmt->raceCheck()) node.race = build_race_check(race);
+      stmt.node = std::move(node);
     } else if (auto* ifStmt = dynamic_cast<P::IfStmtContext*>(ctx)) {
       If node{build_cond(need(ifStmt->cond())), build_block(ifStmt->then), std::nullopt};
       if (ifStmt->otherwise) node.else_body = build_block(ifStmt->otherwise);
@@ -355,6 +357,25 @@ private:
       throw MalformedTree{"unknown statement"};
     }
     return stmt;
+  }
+
+  AccessKind access_kind(Token* tok) {
+    const std::string& text = need(tok)->getText();
+    if (text == "read") return AccessKind::Read;
+    if (text == "write") return AccessKind::Write;
+    diags_.error(token_range(tok), "expected 'read' or 'write', not '" + text + "'");
+    return AccessKind::Read;
+  }
+
+  RaceCheck build_race_check(P::RaceCheckContext* ctx) {
+    RaceCheck check;
+    check.kind = access_kind(ctx->kind);
+    check.loc = build_location(need(ctx->location(0)));
+    check.site = build_expr(need(ctx->site));
+    check.prev_kind = access_kind(ctx->prevKind);
+    check.prev_thread = integer(ctx->prevThread);
+    check.prev_site = build_location(need(ctx->prevSite));
+    return check;
   }
 
   BinaryOp binary_op(const std::string& text) {

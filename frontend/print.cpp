@@ -71,7 +71,16 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
             print_block(out, sp.body, s.comments.body_end, indent);
           },
           [&](const Wait& w) { out += "wait " + std::to_string(w.thread) + ";"; },
-          [&](const Assert& a) { out += "assert(" + print_cond(a.cond) + ");"; },
+          [&](const Assert& a) {
+            out += "assert(" + print_cond(a.cond) + ")";
+            if (a.race) {
+              const RaceCheck& r = *a.race;
+              out += std::string(" __race(") + spelling(r.kind) + " " + print_location(r.loc) +
+                     ", " + print_expr(r.site) + ", " + spelling(r.prev_kind) + " " +
+                     std::to_string(r.prev_thread) + ", " + print_location(r.prev_site) + ")";
+            }
+            out += ";";
+          },
           [&](const If& i) {
             out += "if (" + print_cond(i.cond) + ") ";
             print_block(out, i.then_body, s.comments.body_end, indent);

@@ -24,13 +24,23 @@ stmt
   | 'unlock' location ';'                             # UnlockStmt
   | 'spawn' thread=INT block                          # SpawnStmt
   | 'wait' thread=INT ';'                             # WaitStmt
-  | 'assert' '(' cond ')' ';'                         # AssertStmt
+  | 'assert' '(' cond ')' raceCheck? ';'              # AssertStmt
   | 'if' '(' cond ')' then=block ('else' otherwise=block)?  # IfStmt
   | 'while' '(' cond ')' block                        # WhileStmt
   | 'print' '(' expr (',' expr)* ')' ';'              # PrintStmt
   ;
 
 location : name=ID ('[' index=expr ']')? ;
+
+// Only in instrumented programs (names starting with '__' are reserved): marks an assert as a
+// race-detection check, and says what to report when it fails: the current access (kind,
+// location, source site) and the earlier access it races with (kind, thread, and the cell
+// holding that access's source site). `read`/`write` are checked by the builder, so they do
+// not become keywords.
+raceCheck
+  : '__race' '(' kind=ID location ',' site=expr ',' prevKind=ID prevThread=INT ','
+    prevSite=location ')'
+  ;
 
 expr
   : '-' expr                                          # NegExpr

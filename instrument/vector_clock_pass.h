@@ -1,0 +1,62 @@
+// The verified instrumentation pass of the CPP'17 paper (seed 000, §4, Figures 8-9 and the
+// per-location locks of §4.3), as an AST -> AST transformation: the output is an ordinary
+// racelang program that performs VectorClock race detection itself, with its metadata in
+// shared arrays and mutexes under reserved `__` names. A failing check is an
+// `assert(...) __race(...)`, which backends report as a data race (exit 66) rather than as an
+// assertion failure. docs/instrumentation.md explains every rule.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+
+namespace racelang {
+
+// Names the instrumentation owns (all start with kReservedPrefix).
+namespace meta {
+inline constexpr const char* kClock = "__C";      // C[t][u] at t * z + u
+inline constexpr const char* kLockClock = "__L";  // L[m][u] at m * z + u
+inline constexpr const char* kReadClock = "__R";  // R[x][u] at x * z + u
+inline constexpr const char* kWriteClock = "__W"; // W[x][u] at x * z + u
+inline constexpr const char* kReadSite = "__RS";  // source site of u's last read of x
+inline constexpr const char* kWriteSite = "__WS"; // source site of u's last write of x
+inline constexpr const char* kLocationLock = "__X"; // X[x]: guards x's metadata (§4.3)
+inline constexpr const char* kTemp1 = "__t1";     // the paper's tmp1
+inline constexpr const char* kTemp2 = "__t2";     // the paper's tmp2
+inline constexpr const char* kIndex = "__i";      // an access's array index, evaluated once
+} // namespace meta
+
+// Variants of the pass. The defaults are the correct pass; the others exist so that property
+// tests can show they are caught (negative controls) or harmless (the positive control).
+struct InstrumentOptions {
+  bool location_locks = true;       // false: no X[x] around load/store instrumentation
+  bool increment_on_release = true; // false: unlock without inc(t, C[t])
+  bool store_checks_reads = true;   // false: store checks W[x] but not R[x]
+  // Figure 9's wait: inc(u, C[u]) after the join. Races when two threads wait for one (§3.4);
+  // the default is the multiple-join variant, which does not increment.
+  bool increment_on_join = false;
+  bool release_joins_lock = false; // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+};
+
+// The numbering the metadata arrays use: locations and locks densely, threads 0..z-1.
+struct MetadataLayout {
+  int64_t threads = 1;   // z: the largest thread id + 1
+  int64_t locations = 0; // shared cells of the original program
+  int64_t locks = 0;     // lock cells of the original program
+};
+
+MetadataLayout metadata_layout(const ProgramInfo& info);
+
+// Instruments a checked program. The result checks with CheckOptions{allow_reserved_names}.
+// Every emitted statement carries the source range of the instruction it instruments and a
+// group id shared with that instruction (Stmt::group), for the bigger-step semantics.
+Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
+                                const InstrumentOptions& options = {});
+
+// True for the names the instrumentation adds (metadata and temporaries): what projections
+// of instrumented states leave out.
+bool is_instrumentation_name(std::string_view name);
+
+} // namespace racelang
