@@ -1,0 +1,90 @@
+// DJIT+'s access rules (PLDI'09 Figure 2, right column) on top of the shared synchronization rules.
+#include "detect/djit.h"
+
+namespace racelang::detect {
+
+namespace {
+
+VectorClock& grow_at(std::vector<VectorClock>& table, uint32_t x) {
+  if (x >= table.size()) table.resize(std::size_t{x} + 1);
+  return table[x];
+}
+
+} // namespace
+
+VectorClock DjitDetector::read_clock(uint32_t x) const {
+  return x < reads_.size() ? reads_[x] : VectorClock{};
+}
+VectorClock DjitDetector::write_clock(uint32_t x) const {
+  return x < writes_.size() ? writes_[x] : VectorClock{};
+}
+
+std::optional<Race> DjitDetector::access(const Event& e, bool checked) {
+  const ThreadId t = e.thread;
+  const VectorClock& ct = sync_.thread(t);
+  const VectorClock::Clock now = ct.get(t);
+  // Grow both tables before taking references (growing one never moves the other).
+  VectorClock& r = grow_at(reads_, e.target);
+  VectorClock& w = grow_at(writes_, e.target);
+  const bool is_read = e.kind == EventKind::Read;
+
+  if (is_read ? r.get(t) == now : w.get(t) == now) { // same epoch
+    ++(is_read ? counters_.read_same_epoch : counters_.write_same_epoch);
+    return std::nullopt;
+  }
+  if (checked) {
+    if (auto u = w.first_exceeding(ct)) {
+      ++counters_.races;
+      return Race{e, EventKind::Write, *u};
+    }
+    if (!is_read) {
+      if (auto u = r.first_exceeding(ct)) {
+        ++counters_.races;
+        return Race{e, EventKind::Read, *u};
+      }
+    }
+  }
+  if (is_read) {
+    r.set(t, now);
+    ++counters_.read;
+  } else {
+    w.set(t, now);
+    ++counters_.write;
+  }
+  return std::nullopt;
+}
+
+std::optional<Race> DjitDetector::apply(const Event& e, bool checked) {
+  switch (e.kind) {
+  case EventKind::Read:
+  case EventKind::Write:
+    return access(e, checked);
+  case EventKind::Acquire:
+    ++counters_.acquire;
+    break;
+  case EventKind::Release:
+    ++counters_.release;
+    break;
+  case EventKind::Fork:
+    ++counters_.fork;
+    break;
+  case EventKind::Join:
+    ++counters_.join;
+    break;
+  case EventKind::Exit:
+    ++counters_.exit;
+    break;
+  }
+  sync_.apply(e);
+  return std::nullopt;
+}
+
+std::optional<Race> DjitDetector::step(const Event& e) {
+  return apply(e, true);
+}
+
+void DjitDetector::force(const Event& e) {
+  apply(e, false);
+}
+
+} // namespace racelang::detect
