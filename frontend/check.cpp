@@ -13,9 +13,12 @@ enum class NameRole { Local, Shared, Lock };
 
 const char* role_noun(NameRole role) {
   switch (role) {
-  case NameRole::Local: return "a local variable";
-  case NameRole::Shared: return "a shared location";
-  case NameRole::Lock: return "a lock";
+  case NameRole::Local:
+    return "a local variable";
+  case NameRole::Shared:
+    return "a shared location";
+  case NameRole::Lock:
+    return "a lock";
   }
   return "";
 }
@@ -33,7 +36,9 @@ SourceRange name_range(const std::string& name, SourceRange stmt) {
   return {begin, {begin.line, begin.col + static_cast<uint32_t>(name.size())}};
 }
 
-bool is_reserved(const std::string& name) { return name.rfind(kReservedPrefix, 0) == 0; }
+bool is_reserved(const std::string& name) {
+  return name.rfind(kReservedPrefix, 0) == 0;
+}
 
 // A literal index, if the expression is one (`3`, `-1`): enough for an out-of-range warning.
 std::optional<int64_t> constant_index(const Expr& e) {
@@ -64,9 +69,10 @@ private:
     if (options_.allow_reserved_names || !is_reserved(name) || reserved_reported_.count(name))
       return;
     reserved_reported_.insert(name);
-    diags_.error(range, "'" + name + "' is reserved: names starting with '__' belong to the "
-                                     "race-detection instrumentation (for instrumented "
-                                     "programs, use --allow-reserved)");
+    diags_.error(range, "'" + name +
+                            "' is reserved: names starting with '__' belong to the "
+                            "race-detection instrumentation (for instrumented "
+                            "programs, use --allow-reserved)");
   }
 
   void declare(const Decl& decl) {
@@ -102,8 +108,8 @@ private:
       if (in_expression && prior.role == NameRole::Shared)
         message += "; expressions read locals only: load it into a local first";
       diags_.error(range, message);
-      diags_.note(prior.first, std::string(prior.declared ? "declared " : "first used ") +
-                                   "as " + role_noun(prior.role) + " here");
+      diags_.note(prior.first, std::string(prior.declared ? "declared " : "first used ") + "as " +
+                                   role_noun(prior.role) + " here");
     }
     return nullptr;
   }
@@ -118,17 +124,19 @@ private:
         diags_.error(loc.range, "'" + loc.name + "' is not an array and cannot be indexed");
       else if (!undeclared_array_reported_.count(loc.name)) {
         undeclared_array_reported_.insert(loc.name);
-        diags_.error(loc.range, "array '" + loc.name + "' is not declared; declare it with a "
-                                "size, e.g. '" + decl_word + " " + loc.name + "[4];'");
+        diags_.error(loc.range, "array '" + loc.name +
+                                    "' is not declared; declare it with a "
+                                    "size, e.g. '" +
+                                    decl_word + " " + loc.name + "[4];'");
       }
     } else if (!loc.index && u->array_size) {
-      diags_.error(loc.range, "'" + loc.name + "' is an array; use an element, e.g. '" +
-                                  loc.name + "[0]'");
+      diags_.error(loc.range,
+                   "'" + loc.name + "' is an array; use an element, e.g. '" + loc.name + "[0]'");
     } else if (loc.index && u->array_size) {
       if (auto k = constant_index(*loc.index); k && (*k < 0 || *k >= *u->array_size))
-        diags_.warning(loc.index->range,
-                       "index " + std::to_string(*k) + " is out of range for '" + loc.name +
-                           "' of size " + std::to_string(*u->array_size));
+        diags_.warning(loc.index->range, "index " + std::to_string(*k) + " is out of range for '" +
+                                             loc.name + "' of size " +
+                                             std::to_string(*u->array_size));
     }
   }
 
@@ -165,42 +173,43 @@ private:
   }
 
   void walk_stmt(const Stmt& s, int64_t thread) {
-    std::visit(
-        Overloaded{
-            [&](const Assign& a) {
-              use(a.local, NameRole::Local, name_range(a.local, s.range));
-              walk_expr(a.value, thread);
-            },
-            [&](const Load& l) {
-              use(l.local, NameRole::Local, name_range(l.local, s.range));
-              use_location(l.loc, NameRole::Shared, thread);
-            },
-            [&](const Store& st) {
-              walk_expr(st.value, thread);
-              use_location(st.loc, NameRole::Shared, thread);
-            },
-            [&](const LockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
-            [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
-            [&](const Spawn& sp) { spawn(sp, s.range, thread); },
-            [&](const Wait& w) { waits_.push_back({w.thread, thread, s.range}); },
-            [&](const Assert& a) {
-              walk_cond(a.cond, thread);
-              if (a.race) race_check(*a.race, s.range, thread);
-            },
-            [&](const If& i) {
-              walk_cond(i.cond, thread);
-              walk_block(i.then_body, thread);
-              if (i.else_body) walk_block(*i.else_body, thread);
-            },
-            [&](const While& w) {
-              walk_cond(w.cond, thread);
-              walk_block(w.body, thread);
-            },
-            [&](const Print& p) {
-              for (const Expr& e : p.args) walk_expr(e, thread);
-            },
-        },
-        s.node);
+    std::visit(Overloaded{
+                   [&](const Assign& a) {
+                     use(a.local, NameRole::Local, name_range(a.local, s.range));
+                     walk_expr(a.value, thread);
+                   },
+                   [&](const Load& l) {
+                     use(l.local, NameRole::Local, name_range(l.local, s.range));
+                     use_location(l.loc, NameRole::Shared, thread);
+                   },
+                   [&](const Store& st) {
+                     walk_expr(st.value, thread);
+                     use_location(st.loc, NameRole::Shared, thread);
+                   },
+                   [&](const LockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
+                   [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
+                   [&](const Spawn& sp) { spawn(sp, s.range, thread); },
+                   [&](const Wait& w) {
+                     waits_.push_back({w.thread, thread, s.range});
+                   },
+                   [&](const Assert& a) {
+                     walk_cond(a.cond, thread);
+                     if (a.race) race_check(*a.race, s.range, thread);
+                   },
+                   [&](const If& i) {
+                     walk_cond(i.cond, thread);
+                     walk_block(i.then_body, thread);
+                     if (i.else_body) walk_block(*i.else_body, thread);
+                   },
+                   [&](const While& w) {
+                     walk_cond(w.cond, thread);
+                     walk_block(w.body, thread);
+                   },
+                   [&](const Print& p) {
+                     for (const Expr& e : p.args) walk_expr(e, thread);
+                   },
+               },
+               s.node);
   }
 
   void race_check(const RaceCheck& r, SourceRange range, int64_t thread) {
@@ -228,8 +237,8 @@ private:
     } else if (const ThreadInfo* prior = info_.find_thread(sp.thread)) {
       diags_.error(range, "thread " + std::to_string(sp.thread) +
                               " is spawned more than once; each thread id has one spawn");
-      diags_.note(prior->spawn_range, "the other spawn of thread " + std::to_string(sp.thread) +
-                                          " is here");
+      diags_.note(prior->spawn_range,
+                  "the other spawn of thread " + std::to_string(sp.thread) + " is here");
       valid = false;
     }
     if (valid) {
@@ -268,7 +277,7 @@ private:
       sym.first_cell = static_cast<uint32_t>(cells);
       sym.cell_count = static_cast<uint32_t>(u.array_size.value_or(1));
       sym.first_seen = u.first;
-      if (u.array_size && *u.array_size > kMaxCells - cells) {
+      if (u.array_size.value_or(1) > kMaxCells - cells) {
         diags_.error(u.first, "'" + name + "' does not fit: a program has at most " +
                                   std::to_string(kMaxCells) + " shared cells and locks");
         return;

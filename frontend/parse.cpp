@@ -42,7 +42,9 @@ SourceLoc token_end(const Token* tok) {
   return loc;
 }
 
-SourceRange token_range(const Token* tok) { return {token_begin(tok), token_end(tok)}; }
+SourceRange token_range(const Token* tok) {
+  return {token_begin(tok), token_end(tok)};
+}
 
 SourceRange ctx_range(antlr4::ParserRuleContext* ctx) {
   const Token* stop = ctx->getStop() ? ctx->getStop() : ctx->getStart();
@@ -57,7 +59,11 @@ size_t first_invalid_utf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    size_t len = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 0;
     if (len == 0 || i + len > s.size()) return i;
     uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
     for (size_t k = 1; k < len; ++k) {
@@ -65,7 +71,8 @@ size_t first_invalid_utf8(std::string_view s) {
       if ((cc & 0xC0) != 0x80) return i;
       cp = (cp << 6) | (cc & 0x3F);
     }
-    bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    bool overlong =
+        (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
     if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
     i += len;
   }
@@ -121,9 +128,9 @@ std::string describe_expected(const antlr4::misc::IntervalSet& expected,
   bool expression = has(P::INT) && has(P::ID);
   for (size_t t : types) {
     std::string name = vocab.getDisplayName(t);
-    if (statement && (t == P::ID || (name.size() > 2 && name.front() == '\'' &&
-                                     std::isalpha(static_cast<unsigned char>(name[1])) &&
-                                     name != "'else'")))
+    if (statement &&
+        (t == P::ID || (name.size() > 2 && name.front() == '\'' &&
+                        std::isalpha(static_cast<unsigned char>(name[1])) && name != "'else'")))
       continue; // covered by "a statement"
     if (expression && (t == P::INT || t == P::ID || name == "'-'" || name == "'('" ||
                        name == "'max'" || name == "'min'"))
@@ -179,8 +186,8 @@ public:
       expected = describe_expected(expected_set, parser->getVocabulary());
     } catch (...) {
     }
-    std::string found = offending->getType() == Token::EOF ? "end of file"
-                                                           : quote_token_text(offending->getText());
+    std::string found =
+        offending->getType() == Token::EOF ? "end of file" : quote_token_text(offending->getText());
 
     if ((offending->getText() == "shared" || offending->getText() == "mutex") &&
         !expected_set.contains(offending->getType())) {
@@ -191,7 +198,8 @@ public:
     // token, as clang puts it.
     const Token* previous = previous_token(offending);
     if (previous && previous->getLine() < offending->getLine() &&
-        (expected_set.size() == 1 || expected_set.contains(semicolon_type(parser->getVocabulary())))) {
+        (expected_set.size() == 1 ||
+         expected_set.contains(semicolon_type(parser->getVocabulary())))) {
       SourceLoc at = token_end(previous);
       std::string what = expected_set.size() == 1 ? expected : "';'";
       diags_.error({at, {at.line, at.col + 1}}, "expected " + what);
@@ -264,6 +272,45 @@ bool prescan_tokens(const std::vector<Token*>& tokens, DiagnosticEngine& diags) 
   return ok;
 }
 
+// Thrown by GuardedParser when rules nest too deeply; caught in parse_program.
+struct TooDeep {
+  SourceLoc at;
+};
+
+// The parser with a guard on how deeply its rules nest. The prescan bounds the nesting of
+// every program that parses, but error recovery can nest rules without the brackets it counts:
+// in `x := ()()()...` each ')' is deleted as unexpected and the next '(' opens a deeper
+// expression. Past kMaxRuleDepth the parse stops with an error instead of running out of stack.
+class GuardedParser : public RacelangParser {
+public:
+  // Deeper than any input within kMaxNestingDepth and kMaxOperatorsPerStatement gets (about
+  // 1,500), and far from the stack's limit (about 5,000 levels with AddressSanitizer).
+  static constexpr size_t kMaxRuleDepth = 3000;
+
+  using RacelangParser::enterRecursionRule;
+  using RacelangParser::RacelangParser;
+
+  void enterRule(antlr4::ParserRuleContext* ctx, size_t state, size_t rule) override {
+    check_depth(ctx);
+    RacelangParser::enterRule(ctx, state, rule);
+  }
+  void enterRecursionRule(antlr4::ParserRuleContext* ctx, size_t state, size_t rule,
+                          int precedence) override {
+    check_depth(ctx);
+    RacelangParser::enterRecursionRule(ctx, state, rule, precedence);
+  }
+
+private:
+  // A new context's parent is its caller's (a left-recursive rule's loop replaces its context
+  // but keeps the parent), so its depth in the tree is the number of rule calls on the stack.
+  void check_depth(const antlr4::ParserRuleContext* ctx) {
+    size_t depth = 0;
+    for (const antlr4::tree::ParseTree* p = ctx; p && depth <= kMaxRuleDepth; p = p->parent)
+      ++depth;
+    if (depth > kMaxRuleDepth) throw TooDeep{token_begin(getCurrentToken())};
+  }
+};
+
 // ---------------------------------------------------------------------------------------------
 // The builder: parse-tree contexts to AST nodes.
 
@@ -330,7 +377,8 @@ private:
     } else if (auto* assignStmt = dynamic_cast<P::AssignStmtContext*>(ctx)) {
       stmt.node = Assign{need(assignStmt->name)->getText(), build_expr(need(assignStmt->expr()))};
     } else if (auto* storeStmt = dynamic_cast<P::StoreStmtContext*>(ctx)) {
-      stmt.node = Store{build_expr(need(storeStmt->expr())), build_location(need(storeStmt->location()))};
+      stmt.node =
+          Store{build_expr(need(storeStmt->expr())), build_location(need(storeStmt->location()))};
     } else if (auto* lockStmt = dynamic_cast<P::LockStmtContext*>(ctx)) {
       stmt.node = LockStmt{build_location(need(lockStmt->location()))};
     } else if (auto* unlockStmt = dynamic_cast<P::UnlockStmtContext*>(ctx)) {
@@ -424,10 +472,12 @@ private:
           {">", CompareOp::Gt},  {"==", CompareOp::Eq}, {"!=", CompareOp::Ne}};
       std::string op = need(cmpCond->op)->getText();
       for (auto& [text, value] : kOps)
-        if (op == text) return make_compare(value, build_expr(cmpCond->lhs), build_expr(cmpCond->rhs), range);
+        if (op == text)
+          return make_compare(value, build_expr(cmpCond->lhs), build_expr(cmpCond->rhs), range);
       throw MalformedTree{"unknown comparison " + op};
     }
-    if (auto* notCond = dynamic_cast<P::NotCondContext*>(ctx)) return make_not(build_cond(notCond->cond()), range);
+    if (auto* notCond = dynamic_cast<P::NotCondContext*>(ctx))
+      return make_not(build_cond(notCond->cond()), range);
     if (auto* andCond = dynamic_cast<P::AndCondContext*>(ctx))
       return make_logical(LogicOp::And, build_cond(andCond->lhs), build_cond(andCond->rhs), range);
     if (auto* orCond = dynamic_cast<P::OrCondContext*>(ctx))
@@ -449,9 +499,9 @@ private:
   //    trailing comments at the end of the file, or else a leading comment of the innermost
   //    statement the next token belongs to.
   struct Owners {
-    std::vector<Comments*> starts, stops;             // by token index
-    std::vector<std::vector<std::string>*> closes;    // '}' token index -> end-of-block list
-    std::vector<Comments*> innermost;                 // token index -> innermost statement
+    std::vector<Comments*> starts, stops;          // by token index
+    std::vector<std::vector<std::string>*> closes; // '}' token index -> end-of-block list
+    std::vector<Comments*> innermost;              // token index -> innermost statement
   };
 
   void index_stmt(P::StmtContext* ctx, Stmt& stmt, Owners& owners) {
@@ -471,7 +521,8 @@ private:
     else if (auto* ifStmt = dynamic_cast<P::IfStmtContext*>(ctx)) {
       If& node = std::get<If>(stmt.node);
       index_block(ifStmt->then, node.then_body, &stmt.comments.body_end);
-      if (ifStmt->otherwise) index_block(ifStmt->otherwise, *node.else_body, &stmt.comments.else_end);
+      if (ifStmt->otherwise)
+        index_block(ifStmt->otherwise, *node.else_body, &stmt.comments.else_end);
     }
   }
 
@@ -489,7 +540,7 @@ private:
     auto stmts = ctx->stmt();
     for (size_t i = 0; i < stmts.size(); ++i) index_stmt(stmts[i], program.body[i], owners);
 
-    const Token* previous = nullptr; // last default-channel token seen
+    const Token* previous = nullptr;   // last default-channel token seen
     std::vector<const Token*> pending; // comments waiting for the next default-channel token
     auto place_before = [&](const Token* next) {
       for (const Token* c : pending) {
@@ -555,7 +606,7 @@ std::optional<Program> parse_program(const SourceFile& file, DiagnosticEngine& d
     tokens.fill();
     if (!prescan_tokens(tokens.getTokens(), diags)) return std::nullopt;
 
-    RacelangParser parser(&tokens);
+    GuardedParser parser(&tokens);
     parser.removeErrorListeners();
     SyntaxErrorListener listener(diags, tokens);
     parser.addErrorListener(&listener);
@@ -566,6 +617,9 @@ std::optional<Program> parse_program(const SourceFile& file, DiagnosticEngine& d
     Program program = Builder(diags, tokens).build(tree);
     if (diags.error_count() > errors_before) return std::nullopt;
     return program;
+  } catch (const TooDeep& e) {
+    diags.error({e.at, {e.at.line, e.at.col + 1}},
+                "too many nested syntax errors; parsing stopped here");
   } catch (const MalformedTree& e) {
     diags.error({}, "internal error: unexpected parse tree (" + e.what + ")");
   } catch (const std::exception& e) {

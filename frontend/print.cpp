@@ -2,8 +2,23 @@
 // requires them, which is what makes the round trip exact: the AST has no parenthesis nodes.
 #include "frontend/print.h"
 
+#include "frontend/parse.h"
+
 namespace racelang {
 namespace {
+
+// Printing keeps track of `depth`, the brackets ('(' '[' '{') open around the text, which the
+// parser limits to kMaxNestingDepth. Parentheses the grammar needs are always printed (the input
+// had them too); the two kinds that are only there for readers, `-(-a)` and `!(a < b)`, are
+// left out (`- -a`, `!a < b`) where they would go past the limit, so that printing a program the
+// parser accepted never gives text it refuses.
+bool style_parens_fit(int depth) {
+  return depth < kMaxNestingDepth;
+}
+
+std::string expr_at(const Expr& e, int depth);
+std::string cond_at(const Cond& c, int depth);
+std::string location_at(const Location& loc, int depth);
 
 // Binding strength: higher binds tighter. Atoms (literals, names, max/min calls) bind tightest.
 int precedence(const Expr& e) {
@@ -14,12 +29,15 @@ int precedence(const Expr& e) {
                         [](const Binary& b) {
                           switch (b.op) {
                           case BinaryOp::Add:
-                          case BinaryOp::Sub: return 1;
+                          case BinaryOp::Sub:
+                            return 1;
                           case BinaryOp::Mul:
                           case BinaryOp::Div:
-                          case BinaryOp::Mod: return 2;
+                          case BinaryOp::Mod:
+                            return 2;
                           case BinaryOp::Max:
-                          case BinaryOp::Min: return 4;
+                          case BinaryOp::Min:
+                            return 4;
                           }
                           return 4;
                         },
@@ -40,7 +58,9 @@ std::string parenthesize_if(bool needed, std::string text) {
   return needed ? "(" + text + ")" : text;
 }
 
-void indent_to(std::string& out, int indent) { out.append(static_cast<size_t>(indent) * 2, ' '); }
+void indent_to(std::string& out, int indent) {
+  out.append(static_cast<size_t>(indent) * 2, ' ');
+}
 
 void print_comment_lines(std::string& out, const std::vector<std::string>& comments, int indent) {
   for (const std::string& c : comments) {
@@ -59,30 +79,31 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
   indent_to(out, indent);
   std::visit(
       Overloaded{
-          [&](const Assign& a) { out += a.local + " := " + print_expr(a.value) + ";"; },
-          [&](const Load& l) { out += l.local + " := load " + print_location(l.loc) + ";"; },
+          [&](const Assign& a) { out += a.local + " := " + expr_at(a.value, indent) + ";"; },
+          [&](const Load& l) { out += l.local + " := load " + location_at(l.loc, indent) + ";"; },
           [&](const Store& st) {
-            out += "store " + print_expr(st.value) + " " + print_location(st.loc) + ";";
+            out += "store " + expr_at(st.value, indent) + " " + location_at(st.loc, indent) + ";";
           },
-          [&](const LockStmt& l) { out += "lock " + print_location(l.lock) + ";"; },
-          [&](const UnlockStmt& l) { out += "unlock " + print_location(l.lock) + ";"; },
+          [&](const LockStmt& l) { out += "lock " + location_at(l.lock, indent) + ";"; },
+          [&](const UnlockStmt& l) { out += "unlock " + location_at(l.lock, indent) + ";"; },
           [&](const Spawn& sp) {
             out += "spawn " + std::to_string(sp.thread) + " ";
             print_block(out, sp.body, s.comments.body_end, indent);
           },
           [&](const Wait& w) { out += "wait " + std::to_string(w.thread) + ";"; },
           [&](const Assert& a) {
-            out += "assert(" + print_cond(a.cond) + ")";
+            out += "assert(" + cond_at(a.cond, indent + 1) + ")";
             if (a.race) {
               const RaceCheck& r = *a.race;
-              out += std::string(" __race(") + spelling(r.kind) + " " + print_location(r.loc) +
-                     ", " + print_expr(r.site) + ", " + spelling(r.prev_kind) + " " +
-                     std::to_string(r.prev_thread) + ", " + print_location(r.prev_site) + ")";
+              out += std::string(" __race(") + spelling(r.kind) + " " +
+                     location_at(r.loc, indent + 1) + ", " + expr_at(r.site, indent + 1) + ", " +
+                     spelling(r.prev_kind) + " " + std::to_string(r.prev_thread) + ", " +
+                     location_at(r.prev_site, indent + 1) + ")";
             }
             out += ";";
           },
           [&](const If& i) {
-            out += "if (" + print_cond(i.cond) + ") ";
+            out += "if (" + cond_at(i.cond, indent + 1) + ") ";
             print_block(out, i.then_body, s.comments.body_end, indent);
             if (i.else_body) {
               out += " else ";
@@ -90,14 +111,14 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
             }
           },
           [&](const While& w) {
-            out += "while (" + print_cond(w.cond) + ") ";
+            out += "while (" + cond_at(w.cond, indent + 1) + ") ";
             print_block(out, w.body, s.comments.body_end, indent);
           },
           [&](const Print& p) {
             out += "print(";
             for (size_t k = 0; k < p.args.size(); ++k) {
               if (k > 0) out += ", ";
-              out += print_expr(p.args[k]);
+              out += expr_at(p.args[k], indent + 1);
             }
             out += ");";
           },
@@ -116,58 +137,74 @@ void print_block(std::string& out, const Block& block, const std::vector<std::st
   out += "}";
 }
 
+std::string expr_at(const Expr& e, int depth) {
+  return std::visit(Overloaded{
+                        [](const IntLit& lit) { return std::to_string(lit.value); },
+                        [](const LocalRef& r) { return r.name; },
+                        [&](const Negate& n) {
+                          // `-(a + b)`: the operand must bind tighter. `-(-a)` rather than `--a`.
+                          const Expr& operand = *n.operand;
+                          bool needed = precedence(operand) < 3;
+                          bool style = precedence(operand) == 3 && style_parens_fit(depth);
+                          if (needed || style) return "-(" + expr_at(operand, depth + 1) + ")";
+                          return (precedence(operand) == 3 ? "- " : "-") + expr_at(operand, depth);
+                        },
+                        [&](const Binary& b) {
+                          if (b.op == BinaryOp::Max || b.op == BinaryOp::Min)
+                            return std::string(spelling(b.op)) + "(" + expr_at(*b.lhs, depth + 1) +
+                                   ", " + expr_at(*b.rhs, depth + 1) + ")";
+                          int p = precedence(e);
+                          // Left associative: a left operand of equal strength needs no
+                          // parentheses, a right one does (`a - (b - c)`).
+                          bool left = precedence(*b.lhs) < p, right = precedence(*b.rhs) <= p;
+                          return parenthesize_if(left, expr_at(*b.lhs, depth + left)) + " " +
+                                 spelling(b.op) + " " +
+                                 parenthesize_if(right, expr_at(*b.rhs, depth + right));
+                        },
+                    },
+                    e.node);
+}
+
+std::string cond_at(const Cond& c, int depth) {
+  return std::visit(
+      Overloaded{
+          [&](const Compare& cmp) {
+            return expr_at(cmp.lhs, depth) + " " + spelling(cmp.op) + " " + expr_at(cmp.rhs, depth);
+          },
+          [&](const Not& n) {
+            // `!(a < b)`, not `!a < b`: the grammar reads both the same way, but
+            // readers coming from C would not. `!(a && b)` needs them.
+            const Cond& operand = *n.operand;
+            bool needed = std::holds_alternative<Logical>(operand.node);
+            bool style = std::holds_alternative<Compare>(operand.node) && style_parens_fit(depth);
+            if (needed || style) return "!(" + cond_at(operand, depth + 1) + ")";
+            return "!" + cond_at(operand, depth);
+          },
+          [&](const Logical& l) {
+            int p = precedence(c);
+            bool left = precedence(*l.lhs) < p, right = precedence(*l.rhs) <= p;
+            return parenthesize_if(left, cond_at(*l.lhs, depth + left)) + " " + spelling(l.op) +
+                   " " + parenthesize_if(right, cond_at(*l.rhs, depth + right));
+          },
+      },
+      c.node);
+}
+
+std::string location_at(const Location& loc, int depth) {
+  if (!loc.index) return loc.name;
+  return loc.name + "[" + expr_at(*loc.index, depth + 1) + "]";
+}
+
 } // namespace
 
 std::string print_expr(const Expr& e) {
-  return std::visit(
-      Overloaded{
-          [](const IntLit& lit) { return std::to_string(lit.value); },
-          [](const LocalRef& r) { return r.name; },
-          [](const Negate& n) {
-            // `-(-a)` rather than `--a`, and `-(a + b)`: the operand must bind tighter.
-            const Expr& operand = *n.operand;
-            return "-" + parenthesize_if(precedence(operand) < 4, print_expr(operand));
-          },
-          [&](const Binary& b) {
-            if (b.op == BinaryOp::Max || b.op == BinaryOp::Min)
-              return std::string(spelling(b.op)) + "(" + print_expr(*b.lhs) + ", " +
-                     print_expr(*b.rhs) + ")";
-            int p = precedence(e);
-            // Left associative: a left operand of equal strength needs no parentheses, a right
-            // one does (`a - (b - c)`).
-            return parenthesize_if(precedence(*b.lhs) < p, print_expr(*b.lhs)) + " " +
-                   spelling(b.op) + " " +
-                   parenthesize_if(precedence(*b.rhs) <= p, print_expr(*b.rhs));
-          },
-      },
-      e.node);
+  return expr_at(e, 0);
 }
-
 std::string print_cond(const Cond& c) {
-  return std::visit(Overloaded{
-                        [](const Compare& cmp) {
-                          return print_expr(cmp.lhs) + " " + spelling(cmp.op) + " " +
-                                 print_expr(cmp.rhs);
-                        },
-                        [](const Not& n) {
-                          // `!(a < b)`, never `!a < b`: the grammar would read both the same
-                          // way, but readers coming from C would not.
-                          bool is_not = std::holds_alternative<Not>(n.operand->node);
-                          return "!" + parenthesize_if(!is_not, print_cond(*n.operand));
-                        },
-                        [&](const Logical& l) {
-                          int p = precedence(c);
-                          return parenthesize_if(precedence(*l.lhs) < p, print_cond(*l.lhs)) +
-                                 " " + spelling(l.op) + " " +
-                                 parenthesize_if(precedence(*l.rhs) <= p, print_cond(*l.rhs));
-                        },
-                    },
-                    c.node);
+  return cond_at(c, 0);
 }
-
 std::string print_location(const Location& loc) {
-  if (!loc.index) return loc.name;
-  return loc.name + "[" + print_expr(*loc.index) + "]";
+  return location_at(loc, 0);
 }
 
 std::string print_stmt(const Stmt& stmt, int indent) {

@@ -27,7 +27,7 @@
 // EXPECT-STDOUT: a := 1 - (2 - 3) - 4;
 // EXPECT-STDOUT: b := (1 + 2) * 3 / (4 % 5);
 // EXPECT-STDOUT: c := -(-a) + -(b * 2);
-// EXPECT-STDOUT: if (!a < b || a < b && !b < c) {
+// EXPECT-STDOUT: if (!(a < b) || a < b && !(b < c)) {
 // EXPECT-STDOUT: } else {
 // EXPECT-STDOUT: }
 // EXPECT-STDOUT: // the end
