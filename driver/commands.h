@@ -2,6 +2,8 @@
 // returns the process exit code (driver/exit_codes.h).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,5 +13,11 @@ const char* version_string();
 
 int command_check(const std::vector<std::string>& args);
 int command_fmt(const std::vector<std::string>& args);
+int command_instrument(const std::vector<std::string>& args);
+int command_run(const std::vector<std::string>& args);
+int command_explore(const std::vector<std::string>& args);
+
+// A decimal count for options like --seed and --max-steps (at most 19 digits, no sign).
+std::optional<uint64_t> parse_count(const std::string& text);
 
 } // namespace racelang

@@ -1,6 +1,8 @@
 // The `racelang` command-line tool: dispatches subcommands, parses their options and maps
 // outcomes to the fixed exit codes. Each subcommand lives in its own commands_*.cpp file.
 #include <cstring>
+#include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -14,12 +16,16 @@ const char* kUsage = R"(racelang: run racelang programs and find their data race
 
 Usage:
   racelang <command> [options] FILE
+  racelang FILE [run options]     same as 'racelang run FILE'
   racelang --help | --version
   racelang <command> --help
 
 Commands:
-  check FILE    parse and check a program; report errors clang-style
-  fmt FILE      print the program as canonical source (comments kept)
+  check FILE       parse and check a program; report errors clang-style
+  fmt FILE         print the program as canonical source (comments kept)
+  run FILE         run under the interpreter with a race detector (default vc)
+  explore FILE     run every schedule of a small program: outcomes, races, deadlocks
+  instrument FILE  print the program with VectorClock instrumentation
 
 Exit codes (every command):
   0   success
@@ -49,8 +55,22 @@ int main(int argc, char** argv) {
     return racelang::kExitSuccess;
   }
   std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (first == "check") return racelang::command_check(rest);
-  if (first == "fmt") return racelang::command_fmt(rest);
+  try {
+    if (first == "check") return racelang::command_check(rest);
+    if (first == "fmt") return racelang::command_fmt(rest);
+    if (first == "run") return racelang::command_run(rest);
+    if (first == "explore") return racelang::command_explore(rest);
+    if (first == "instrument") return racelang::command_instrument(rest);
+    // `racelang prog.rl ...` runs the program.
+    std::error_code ec;
+    bool is_file = std::filesystem::is_regular_file(first, ec);
+    if (first[0] != '-' && (is_file || (first.size() > 3 && first.ends_with(".rl"))))
+      return racelang::command_run(args);
+  } catch (const std::exception& e) {
+    // Only a bug gets here (bad input is reported, never thrown); say so instead of aborting.
+    std::cerr << "racelang: internal error: " << e.what() << "\n";
+    return racelang::kExitFailure;
+  }
   std::cerr << "racelang: error: unknown command '" << first << "'\n"
             << "Run 'racelang --help' for the list of commands.\n";
   return racelang::kExitUsage;

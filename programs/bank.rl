@@ -70,6 +70,5 @@ while (i < 4) {
 assert(total == 400);
 print(total);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 400

@@ -16,6 +16,17 @@ wait 2;
 v := load x;
 print(v);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 66
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: WARNING: data race on 'x'
+// EXPECT-STDERR:   Read of 'x' by thread 2 at programs/counter_racy.rl:11:3:
+// EXPECT-STDERR:       v := load x;
+// EXPECT-STDERR:       ^~~~~~~~~~~~
+// EXPECT-STDERR:   Previous write of 'x' by thread 1 at programs/counter_racy.rl:8:3:
+// EXPECT-STDERR:       store v + 1 x;
+// EXPECT-STDERR:       ^~~~~~~~~~~~~~
+// EXPECT-STDERR:   Thread 1 was spawned by thread 0 at programs/counter_racy.rl:6:1
+// EXPECT-STDERR:   Thread 2 was spawned by thread 0 at programs/counter_racy.rl:10:1
+// EXPECT-STDERR: SUMMARY: racelang: data race on 'x' (programs/counter_racy.rl:11:3 and programs/counter_racy.rl:8:3)
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: To replay: racelang run programs/counter_racy.rl --seed=1

@@ -42,6 +42,5 @@ wait 3;
 n := load meals;
 print(n);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 3

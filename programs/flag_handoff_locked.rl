@@ -24,6 +24,5 @@ spawn 2 {
 wait 1;
 wait 2;
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 42

@@ -20,6 +20,17 @@ spawn 2 {
 wait 1;
 wait 2;
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 66
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: WARNING: data race on 'flag'
+// EXPECT-STDERR:   Write of 'flag' by thread 1 at programs/flag_handoff_racy.rl:10:3:
+// EXPECT-STDERR:       store 1 flag;
+// EXPECT-STDERR:       ^~~~~~~~~~~~~
+// EXPECT-STDERR:   Previous read of 'flag' by thread 2 at programs/flag_handoff_racy.rl:15:5:
+// EXPECT-STDERR:         f := load flag;
+// EXPECT-STDERR:         ^~~~~~~~~~~~~~~
+// EXPECT-STDERR:   Thread 1 was spawned by thread 0 at programs/flag_handoff_racy.rl:8:1
+// EXPECT-STDERR:   Thread 2 was spawned by thread 0 at programs/flag_handoff_racy.rl:12:1
+// EXPECT-STDERR: SUMMARY: racelang: data race on 'flag' (programs/flag_handoff_racy.rl:10:3 and programs/flag_handoff_racy.rl:15:5)
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: To replay: racelang run programs/flag_handoff_racy.rl --seed=5

@@ -37,6 +37,5 @@ b := load partial[1];
 assert(a + b == 140);
 print(a, b, a + b);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 14 126 140

@@ -14,6 +14,17 @@ spawn 2 {
 wait 1;
 wait 2;
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 66
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: WARNING: data race on 'x'
+// EXPECT-STDERR:   Read of 'x' by thread 2 at programs/paper_instrumentation_race.rl:11:3:
+// EXPECT-STDERR:       a := load x;
+// EXPECT-STDERR:       ^~~~~~~~~~~~
+// EXPECT-STDERR:   Previous write of 'x' by thread 1 at programs/paper_instrumentation_race.rl:8:3:
+// EXPECT-STDERR:       store 42 x;
+// EXPECT-STDERR:       ^~~~~~~~~~~
+// EXPECT-STDERR:   Thread 1 was spawned by thread 0 at programs/paper_instrumentation_race.rl:7:1
+// EXPECT-STDERR:   Thread 2 was spawned by thread 0 at programs/paper_instrumentation_race.rl:10:1
+// EXPECT-STDERR: SUMMARY: racelang: data race on 'x' (programs/paper_instrumentation_race.rl:11:3 and programs/paper_instrumentation_race.rl:8:3)
+// EXPECT-STDERR: ==================
+// EXPECT-STDERR: To replay: racelang run programs/paper_instrumentation_race.rl --seed=4

@@ -24,6 +24,5 @@ store c + 1 x;
 d := load x;
 print(d);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 6

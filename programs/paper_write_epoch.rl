@@ -17,6 +17,5 @@ wait 1;
 v := load x;
 print(v);
 
-// EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang: error: unknown command 'run'
-// EXPECT-STDERR: Run 'racelang --help' for the list of commands.
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 2

@@ -1,0 +1,235 @@
+// `racelang run`: runs a program under the interpreter with a scheduler and a race detector,
+// streaming ThreadSanitizer-style race reports and ending with the outcome's report and a replay
+// hint (docs/interpreter.md). The run itself is interp's run_program; this file maps options to
+// it and outcomes to exit codes and text.
+#include <fstream>
+#include <iostream>
+
+#include "detect/std_trace.h"
+#include "driver/commands.h"
+#include "driver/compile.h"
+#include "driver/exit_codes.h"
+#include "interp/code.h"
+#include "interp/report.h"
+#include "interp/run.h"
+#include "interp/scheduler.h"
+
+namespace racelang {
+namespace {
+
+// Labelled events to an STD trace file, written in chunks as they come.
+class TraceWriter {
+public:
+  TraceWriter(std::ofstream& out, const ProgramInfo& info) : out_(out) {
+    names_.location = [&info](uint32_t cell) { return info.cell_name(cell); };
+    names_.lock = [&info](uint32_t cell) { return info.cell_name(cell); };
+  }
+  void add(const LabelledStep& step) {
+    Label l = step.label;
+    auto t = static_cast<detect::ThreadId>(l.thread);
+    detect::Event e{detect::EventKind::Exit, t, 0};
+    switch (l.kind) {
+    case LabelKind::Read:
+      e = detect::Event::read(t, l.target);
+      break;
+    case LabelKind::Write:
+      e = detect::Event::write(t, l.target);
+      break;
+    case LabelKind::Acquire:
+      e = detect::Event::acquire(t, l.target);
+      break;
+    case LabelKind::Release:
+      e = detect::Event::release(t, l.target);
+      break;
+    case LabelKind::Fork:
+      e = detect::Event::fork(t, l.target);
+      break;
+    case LabelKind::Join:
+      e = detect::Event::join(t, l.target);
+      break;
+    case LabelKind::Exit:
+    case LabelKind::None:
+      break;
+    }
+    events_.push_back(e);
+    // The source id is the statement's site, line * 65536 + col (kSiteLineFactor), as the
+    // instrumentation encodes sites; 0 when unknown or when it would not fit in 32 bits.
+    SourceLoc at = step.range.begin;
+    uint64_t site = uint64_t{at.line} * kSiteLineFactor + at.col;
+    ids_.push_back(at.line == 0 || site > UINT32_MAX ? 0 : static_cast<uint32_t>(site));
+    if (events_.size() >= 4096) flush();
+  }
+  void flush() {
+    if (events_.empty()) return;
+    out_ << detect::write_std_trace(events_, ids_, names_);
+    events_.clear();
+    ids_.clear();
+  }
+
+private:
+  std::ofstream& out_;
+  detect::StdNames names_;
+  detect::Trace events_;
+  std::vector<uint32_t> ids_;
+};
+
+std::vector<OptionSpec> run_options() {
+  auto specs = common_program_options();
+  specs.push_back({"backend", true, "interp (the only backend in this build)", "NAME"});
+  specs.push_back(
+      {"detector", true, "vc (default), fasttrack, djit, vc-multijoin or none", "NAME"});
+  specs.push_back({"seed", true, "random schedule from this seed (default: a fresh seed)", "N"});
+  specs.push_back({"schedule", true, "random (default) or rr (round-robin)", "KIND"});
+  specs.push_back({"replay", true, "replay the schedule recorded in FILE", "FILE"});
+  specs.push_back(
+      {"schedule-string", true, "replay an inline schedule, thread ids like 0,1,1,2", "IDS"});
+  specs.push_back({"record", true, "write the run's schedule to FILE", "FILE"});
+  specs.push_back({"keep-going", false, "report every distinct race, not only the first"});
+  specs.push_back({"max-steps", true,
+                   "stop after N instructions (default " + std::to_string(kDefaultMaxSteps) + ")",
+                   "N"});
+  specs.push_back(
+      {"trace", true, "write the labelled events to FILE in RAPID's STD format", "FILE"});
+  return specs;
+}
+
+const char* kRunDescription =
+    "Runs FILE under the interleaving interpreter. At every scheduling point (a load, store,\n"
+    "lock, unlock, spawn, wait or print) the scheduler picks a thread; the detector observes\n"
+    "every labelled step and the first data race is reported ThreadSanitizer-style (exit 66).\n"
+    "The program's output goes to stdout, reports to stderr. Exit codes: 0 success, 66 race,\n"
+    "1 assertion failure, runtime error, deadlock or step limit, 2 usage or compile error.";
+
+} // namespace
+
+std::optional<uint64_t> parse_count(const std::string& text) {
+  if (text.empty() || text.size() > 19) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  return v;
+}
+
+int command_run(const std::vector<std::string>& args) {
+  auto specs = run_options();
+  auto options = parse_options("run", specs, args);
+  if (!options) return kExitUsage;
+  if (options->help) {
+    std::cout << format_help("racelang run [options] FILE", kRunDescription, specs);
+    return kExitSuccess;
+  }
+  auto usage = [](const std::string& message) {
+    std::cerr << "racelang run: error: " << message << "\nRun 'racelang run --help' for usage.\n";
+    return kExitUsage;
+  };
+  auto color = color_choice("run", *options);
+  auto path = single_file_argument("run", *options);
+  if (!color || !path) return kExitUsage;
+
+  std::string backend = options->get("backend").value_or("interp");
+  if (backend != "interp")
+    return usage("unknown backend '" + backend + "' (this build has only 'interp')");
+
+  RunOptions run;
+  std::string detector = options->get("detector").value_or("vc");
+  if (detector == "none")
+    run.detector = std::nullopt;
+  else if (auto kind = detect::parse_detector_kind(detector))
+    run.detector = *kind;
+  else
+    return usage("unknown detector '" + detector + "' (vc, fasttrack, djit, vc-multijoin, none)");
+  run.keep_going = options->has("keep-going");
+  if (auto n = options->get("max-steps")) {
+    auto v = parse_count(*n);
+    if (!v || *v == 0) return usage("--max-steps needs a positive number, not '" + *n + "'");
+    run.max_steps = *v;
+  }
+
+  int sources = options->has("seed") + options->has("replay") + options->has("schedule-string");
+  std::string kind = options->get("schedule").value_or("random");
+  if (kind != "random" && kind != "rr")
+    return usage("--schedule must be random or rr, not '" + kind + "'");
+  if (sources > 1 || (kind == "rr" && sources > 0))
+    return usage("choose one of --seed, --schedule=rr, --replay and --schedule-string");
+
+  auto compiled =
+      load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
+  if (!compiled) return kExitUsage;
+
+  std::unique_ptr<Scheduler> scheduler;
+  if (auto file = options->get("replay")) {
+    Schedule schedule;
+    std::string error;
+    if (!read_schedule_file(*file, schedule, error)) return usage(error);
+    scheduler = make_replay_scheduler(std::move(schedule), "--replay=" + *file);
+  } else if (auto text = options->get("schedule-string")) {
+    std::string error;
+    auto schedule = parse_schedule(*text, error);
+    if (!schedule) return usage("bad --schedule-string: " + error);
+    scheduler = make_replay_scheduler(std::move(*schedule), "--schedule-string=" + *text);
+  } else if (kind == "rr") {
+    scheduler = make_round_robin_scheduler();
+  } else {
+    uint64_t seed = 0;
+    if (auto s = options->get("seed")) {
+      auto v = parse_count(*s);
+      if (!v) return usage("--seed needs a non-negative number, not '" + *s + "'");
+      seed = *v;
+    } else {
+      seed = fresh_seed();
+    }
+    scheduler = make_random_scheduler(seed);
+  }
+
+  std::ofstream trace_file;
+  std::unique_ptr<TraceWriter> trace;
+  if (auto file = options->get("trace")) {
+    trace_file.open(*file, std::ios::binary | std::ios::trunc);
+    if (!trace_file) return usage("cannot write trace file '" + *file + "'");
+    trace = std::make_unique<TraceWriter>(trace_file, compiled->info);
+    run.on_event = [&](const LabelledStep& step) { trace->add(step); };
+  }
+
+  Code code = compile_program(compiled->program, compiled->info);
+  const SourceFile& file = *compiled->file;
+  run.print = [](std::string_view line) {
+    std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
+    std::cout.put('\n');
+  };
+  run.on_race = [&](const RaceReport& race) {
+    std::cout.flush();
+    std::cerr << format_race_report(race, code, file);
+  };
+
+  RunResult result = run_program(code, *scheduler, run);
+  std::cout.flush();
+  if (trace) {
+    trace->flush();
+    trace_file.flush();
+    if (!trace_file) std::cerr << "racelang run: error: cannot write trace file\n";
+  }
+  std::cerr << format_run_end(result, code, file, run.max_steps, compiled->color);
+
+  if (auto record = options->get("record")) {
+    std::string error;
+    if (!write_schedule_file(*record, result.schedule, *path, error))
+      std::cerr << "racelang run: error: " << error << "\n";
+  }
+
+  int exit_code = run_exit_code(result);
+  bool replayable = exit_code != kExitSuccess && result.outcome != RunOutcome::ScheduleError;
+  if (replayable || (result.outcome == RunOutcome::ScheduleError && !result.races.empty())) {
+    std::string hint = "racelang run " + *path;
+    if (options->has("allow-reserved")) hint += " --allow-reserved";
+    if (detector != "vc") hint += " --detector=" + detector;
+    if (run.keep_going) hint += " --keep-going";
+    if (run.max_steps != kDefaultMaxSteps) hint += " --max-steps=" + std::to_string(run.max_steps);
+    hint += " " + scheduler->replay_options();
+    std::cerr << "To replay: " << hint << "\n";
+  }
+  return exit_code;
+}
+
+} // namespace racelang

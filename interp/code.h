@@ -1,0 +1,139 @@
+// The interpreter's compiled form of a checked program: one flat instruction list per thread
+// (thread bodies are static in racelang: each `spawn u` is the only code thread u ever runs),
+// with `if`/`while` lowered to jumps and expressions and conditions lowered to a small postfix
+// code with short-circuit jumps. Compiling once keeps each step of the machine cheap and keeps
+// its state small (a program counter and a dense local array per thread), which exhaustive
+// exploration and the property tests rely on. Instructions keep pointers into the AST only to
+// name source positions and build error messages, so the Program must outlive the code.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+
+namespace racelang {
+
+// Operations of the expression/condition code. Conditions evaluate to 0 or 1.
+enum class ExprOp : uint8_t {
+  Const, // push value
+  Local, // push locals[slot]
+  Add,
+  Sub,
+  Mul,
+  Div, // node: the Binary, for the division-by-zero message
+  Mod,
+  Max,
+  Min,
+  Neg,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  Not,
+  AndJump, // top == 0: keep it and jump to `target`; else pop
+  OrJump,  // top != 0: keep it and jump to `target`; else pop
+};
+
+struct ExprInstr {
+  ExprOp op = ExprOp::Const;
+  uint32_t arg = 0;           // Local: slot; AndJump/OrJump: absolute target in the pool
+  int64_t value = 0;          // Const
+  const Expr* node = nullptr; // Div/Mod: the Binary expression (messages)
+};
+
+// A compiled expression or condition: [begin, end) in the thread's expression pool.
+struct ExprRef {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+};
+
+// A shared location or lock operand: `x` (size 0) or `buf[e]` (size > 0, index expression).
+struct LocRef {
+  uint32_t first_cell = 0;
+  uint32_t size = 0; // 0: scalar
+  ExprRef index;
+  const Location* node = nullptr;
+};
+
+enum class Op : uint8_t {
+  Assign,      // locals[slot] := expr
+  Load,        // locals[slot] := memory[loc]                          rd(t, x)
+  Store,       // memory[loc] := expr                                  wr(t, x)
+  Lock,        // blocks while memory[loc] != 0; then := t + 1         acq(t, m)
+  Unlock,      // error unless memory[loc] == t + 1; then := 0         rel(t, m)
+  Spawn,       // starts thread `target` (a thread index)              fork(t, u)
+  Wait,        // blocks until thread `target` (index) has finished    join(t, u)
+  Assert,      // expr is the condition
+  JumpIfFalse, // expr is the condition; jump to `target` when it is 0
+  Jump,        // to `target`
+  Print,       // args: `arg_count` expressions from `args_begin` in the thread's arg table
+  End,         // the thread has finished
+};
+
+struct Instr {
+  Op op = Op::End;
+  uint32_t slot = 0;       // Assign, Load: destination local
+  uint32_t target = 0;     // Jump, JumpIfFalse: instruction index; Spawn, Wait: thread index
+  ExprRef expr;            // Assign, Store: value; Assert, JumpIfFalse: condition
+  LocRef loc;              // Load, Store, Lock, Unlock; an Assert's race check: the access
+  LocRef loc2;             // an Assert's race check: the cell holding the earlier access's site
+  uint32_t args_begin = 0; // Print: its arguments; a race check: its site expression
+  uint32_t arg_count = 0;
+  const Stmt* stmt = nullptr; // the source statement (nullptr only for End)
+  SourceRange range;          // the statement's range (if/while: the whole statement)
+};
+
+// True for the instructions that touch shared state, synchronise or print: the steps that
+// are scheduling points. Everything else only reads and writes the thread's own locals.
+inline bool is_visible(Op op) {
+  switch (op) {
+  case Op::Load:
+  case Op::Store:
+  case Op::Lock:
+  case Op::Unlock:
+  case Op::Spawn:
+  case Op::Wait:
+  case Op::Print:
+    return true;
+  default:
+    return false;
+  }
+}
+
+struct ThreadCode {
+  int64_t id = 0;            // the racelang thread id
+  int64_t parent = -1;       // thread index of the spawning thread; -1 for main
+  SourceRange spawn_range;   // empty for main
+  std::vector<Instr> instrs; // ends with End
+  std::vector<ExprInstr> exprs;
+  std::vector<ExprRef> print_args;
+  std::vector<uint32_t> locals; // slot -> index into ProgramInfo::locals
+  SourceRange end_range;        // where the thread's code ends (for messages about finishing)
+};
+
+struct Code {
+  const Program* program = nullptr;
+  const ProgramInfo* info = nullptr;
+  std::vector<ThreadCode> threads;  // threads[0] is main; in ProgramInfo::threads order
+  std::vector<int32_t> index_of_id; // thread id -> index, -1 if no such thread
+  uint32_t cell_count = 0;
+  uint32_t max_eval_stack = 1; // deepest evaluation stack any expression needs
+
+  int32_t thread_index(int64_t id) const {
+    return id >= 0 && static_cast<size_t>(id) < index_of_id.size()
+               ? index_of_id[static_cast<size_t>(id)]
+               : -1;
+  }
+  // "v" for slot 2 of thread 1's locals.
+  const std::string& local_name(uint32_t thread, uint32_t slot) const;
+};
+
+// Compiles a checked program. `program` and `info` must outlive the result.
+Code compile_program(const Program& program, const ProgramInfo& info);
+
+} // namespace racelang

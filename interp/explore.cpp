@@ -1,0 +1,333 @@
+// The exploration search (see explore.h). Iterative DFS with an explicit stack of frames, each
+// holding a machine state and its remaining choices. Detectors cannot be copied, so the search
+// keeps one live RaceObserver for the current path and rebuilds it (replaying the path's events
+// with force(), which for non-racing events is step()) when it backtracks: O(depth) per
+// backtrack, cheap next to the states. Counts are memoised per state: a state's counts are the
+// sum over its successors, where an edge that reports a race makes every execution through it
+// racy.
+#include "interp/explore.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+#include "interp/race_observer.h"
+
+namespace racelang {
+namespace {
+
+constexpr uint64_t kMax = ~uint64_t{0};
+
+uint64_t sat_add(uint64_t a, uint64_t b, bool& saturated) {
+  if (a > kMax - b) {
+    saturated = true;
+    return kMax;
+  }
+  return a + b;
+}
+
+// Adds the counts of a successor reached by an edge (racy or not) to its parent's.
+void add_counts(ExploreCounts& into, const ExploreCounts& child, bool edge_raced) {
+  bool& s = into.saturated;
+  into.total = sat_add(into.total, child.total, s);
+  into.racy = sat_add(into.racy, edge_raced ? child.total : child.racy, s);
+  into.finished = sat_add(into.finished, child.finished, s);
+  into.failed = sat_add(into.failed, child.failed, s);
+  into.deadlocked = sat_add(into.deadlocked, child.deadlocked, s);
+  into.step_limit = sat_add(into.step_limit, child.step_limit, s);
+  s = s || child.saturated;
+}
+
+struct Node {
+  ExploreCounts counts;
+  bool done = false;
+};
+
+// The events of one scheduling step, to rebuild the detector along a path.
+struct Edge {
+  LabelledStep step; // label None: no event (print, or the initial settle)
+  int64_t exits[2] = {0, 0};
+  uint8_t exit_count = 0;
+};
+
+struct Frame {
+  MachineState state;
+  std::vector<uint32_t> choices; // runnable thread indices, ascending
+  size_t next = 0;
+  ExploreCounts counts;
+  Node* node = nullptr; // nullptr without cache
+  Edge edge;            // the step into this state
+  int64_t chosen = -1;  // the thread id chosen for that step (-1: the root)
+  bool edge_raced = false;
+  uint32_t races_on_path = 0; // races reported from the root to here
+  uint64_t path_steps = 0;    // instructions from the root to here
+};
+
+struct FailureKey {
+  SourceLoc at;
+  int64_t thread;
+  std::string message;
+  auto tie() const { return std::tie(at.line, at.col, thread, message); }
+  bool operator<(const FailureKey& o) const { return tie() < o.tie(); }
+};
+
+using DeadlockKey = std::vector<std::tuple<int64_t, int, uint32_t, uint32_t, int64_t, int64_t>>;
+
+DeadlockKey deadlock_key(const std::vector<BlockedThread>& blocked) {
+  DeadlockKey key;
+  for (const BlockedThread& b : blocked)
+    key.emplace_back(b.thread, static_cast<int>(b.blocker.kind), b.blocker.range.begin.line,
+                     b.blocker.range.begin.col, b.blocker.holder, b.blocker.waited);
+  return key;
+}
+
+class Explorer {
+public:
+  Explorer(const Code& code, const ExploreOptions& options)
+      : code_(code), options_(options), machine_(code) {
+    for (const ThreadCode& t : code.threads) thread_ids_.push_back(t.id);
+    for (const Symbol& sym : code.info->symbols)
+      for (uint32_t c = 0; c < sym.cell_count; ++c)
+        (sym.kind == SymbolKind::Lock ? lock_cells_ : shared_cells_).push_back(sym.first_cell + c);
+  }
+
+  ExploreResult run() {
+    std::string probe;
+    cache_ =
+        options_.cache &&
+        RaceObserver(options_.detector).fingerprint(thread_ids_, lock_cells_, shared_cells_, probe);
+    result_.cached = cache_;
+    StepResult s = machine_.start(options_.max_steps);
+    Frame root;
+    root.edge = edge_of(s);
+    root.path_steps = s.small_steps;
+    live_ = std::make_unique<RaceObserver>(options_.detector);
+    live_depth_ = 0;
+    apply_edge(*live_, root.edge);
+    ExploreCounts root_counts;
+    if (!leaf_or_push(std::move(root), s, root_counts)) result_.counts = root_counts;
+    search();
+    finish();
+    return std::move(result_);
+  }
+
+private:
+  static Edge edge_of(const StepResult& s) {
+    Edge e;
+    e.step = s.step;
+    e.exit_count = s.exit_count;
+    e.exits[0] = s.exits[0];
+    e.exits[1] = s.exits[1];
+    return e;
+  }
+
+  static void apply_edge(RaceObserver& observer, const Edge& e) {
+    observer.force(e.step);
+    for (uint8_t i = 0; i < e.exit_count; ++i) observer.exit(e.exits[i]);
+  }
+
+  Schedule path_schedule(int64_t last) const {
+    Schedule out;
+    for (const Frame& f : stack_)
+      if (f.chosen >= 0) out.push_back(f.chosen);
+    if (last >= 0) out.push_back(last);
+    return out;
+  }
+
+  bool limit_reached() {
+    if (!result_.limit.empty()) return true;
+    if (result_.states >= options_.max_states)
+      result_.limit = "max-states";
+    else if (result_.executions_run >= options_.max_executions)
+      result_.limit = "max-executions";
+    return !result_.limit.empty();
+  }
+
+  // The observer for the state at the top of the stack.
+  RaceObserver& observer_at_top() {
+    size_t depth = stack_.size() - 1;
+    if (live_depth_ != depth) {
+      live_ = std::make_unique<RaceObserver>(options_.detector);
+      for (const Frame& f : stack_) apply_edge(*live_, f.edge);
+      live_depth_ = depth;
+    }
+    return *live_;
+  }
+
+  std::string state_key() const {
+    std::string key;
+    machine_.state().serialize(key);
+    if (options_.incomplete_cache_key) return key;
+    live_->fingerprint(thread_ids_, lock_cells_, shared_cells_, key);
+    live_->history().serialize(key);
+    return key;
+  }
+
+  void record_race(const RaceReport& report, int64_t last, uint32_t races_before) {
+    RaceKey key = race_key(report);
+    if (races_.count(key)) return;
+    races_.emplace(key, ExploreRace{report, path_schedule(last), races_before == 0});
+  }
+
+  // Handles a new state reached with step result `s` (already observed): a leaf outcome is
+  // recorded and counted into `leaf`; otherwise the state becomes a frame. Returns true if a
+  // frame was pushed.
+  bool leaf_or_push(Frame frame, const StepResult& s, ExploreCounts& leaf) {
+    int64_t last = frame.chosen;
+    auto leaf_outcome = [&](uint64_t ExploreCounts::*field) {
+      leaf.total = 1;
+      leaf.*field = 1;
+      ++result_.executions_run;
+      return false;
+    };
+    if (s.status == StepStatus::Failed) {
+      const Failure& f = *machine_.failure();
+      if (f.kind == FailureKind::RaceCheck) { // racy through the edge (see search())
+        record_race(race_from_check(code_, f), last,
+                    frame.races_on_path - (frame.edge_raced ? 1 : 0));
+        return leaf_outcome(&ExploreCounts::failed);
+      }
+      auto& table = f.kind == FailureKind::AssertionFailure ? assertions_ : errors_;
+      FailureKey key{f.range.begin, f.thread, f.message};
+      if (!table.count(key)) table.emplace(key, ExploreFailure{f, path_schedule(last)});
+      return leaf_outcome(&ExploreCounts::failed);
+    }
+    if (s.status == StepStatus::StepLimit) {
+      for (uint32_t k = 0; k < machine_.thread_count(); ++k) {
+        if (machine_.status(k) != ThreadStatus::Running || machine_.at_visible(k)) continue;
+        SourceLoc at = machine_.next_instr(k).range.begin;
+        auto key = std::make_tuple(machine_.thread_id(k), at.line, at.col);
+        if (!limits_.count(key))
+          limits_.emplace(key,
+                          ExploreStepLimit{machine_.thread_id(k), machine_.next_instr(k).range,
+                                           path_schedule(last), frame.path_steps - s.small_steps});
+        break;
+      }
+      return leaf_outcome(&ExploreCounts::step_limit);
+    }
+
+    Node* node = nullptr;
+    if (cache_) {
+      auto [it, inserted] = nodes_.try_emplace(state_key());
+      node = &it->second;
+      if (!inserted) {
+        if (node->done)
+          leaf = node->counts;
+        else
+          result_.cyclic = true; // on the current path: a cycle
+        return false;
+      }
+    }
+    ++result_.states;
+    if (machine_.all_finished()) {
+      const MachineState& st = machine_.state();
+      finals_.insert(FinalState{st.memory, st.locals});
+      leaf_outcome(&ExploreCounts::finished);
+      if (node) node->counts = leaf, node->done = true;
+      return false;
+    }
+    std::vector<uint32_t> runnable = machine_.runnable();
+    if (runnable.empty()) {
+      std::vector<BlockedThread> blocked = blocked_threads(machine_);
+      DeadlockKey key = deadlock_key(blocked);
+      if (!deadlocks_.count(key))
+        deadlocks_.emplace(key, ExploreDeadlock{blocked, path_schedule(last)});
+      leaf_outcome(&ExploreCounts::deadlocked);
+      if (node) node->counts = leaf, node->done = true;
+      return false;
+    }
+    frame.state = machine_.state();
+    frame.choices = std::move(runnable);
+    frame.node = node;
+    stack_.push_back(std::move(frame));
+    return true;
+  }
+
+  void search() {
+    uint64_t last_progress = 0;
+    while (!stack_.empty()) {
+      if (options_.progress && result_.states - last_progress >= 4096) {
+        last_progress = result_.states;
+        options_.progress(result_.states, result_.executions_run);
+      }
+      Frame& top = stack_.back();
+      if (top.next == top.choices.size() || limit_reached()) {
+        pop();
+        continue;
+      }
+      uint32_t k = top.choices[top.next++];
+      RaceObserver& observer = observer_at_top();
+      machine_.set_state(top.state);
+      StepResult s = machine_.advance(k, options_.max_steps);
+      Frame child;
+      child.edge = edge_of(s);
+      child.chosen = machine_.thread_id(k);
+      child.path_steps = top.path_steps + s.small_steps;
+      child.races_on_path = top.races_on_path;
+      if (auto race = observer.observe(s.step)) {
+        record_race(*race, child.chosen, top.races_on_path);
+        child.edge_raced = true;
+        observer.force(s.step);
+      }
+      for (uint8_t i = 0; i < s.exit_count; ++i) observer.exit(s.exits[i]);
+      if (s.status == StepStatus::Failed && machine_.failure()->kind == FailureKind::RaceCheck)
+        child.edge_raced = true;
+      if (child.edge_raced) ++child.races_on_path;
+      live_depth_ = stack_.size(); // the observer is now at the child
+      bool raced = child.edge_raced;
+      ExploreCounts leaf;
+      if (!leaf_or_push(std::move(child), s, leaf)) add_counts(stack_.back().counts, leaf, raced);
+    }
+  }
+
+  void pop() {
+    Frame frame = std::move(stack_.back());
+    stack_.pop_back();
+    if (frame.node && frame.next == frame.choices.size() && result_.limit.empty()) {
+      frame.node->counts = frame.counts;
+      frame.node->done = true;
+    }
+    if (live_depth_ > stack_.size()) live_depth_ = kMax; // needs a rebuild
+    if (stack_.empty())
+      result_.counts = frame.counts;
+    else
+      add_counts(stack_.back().counts, frame.counts, frame.edge_raced);
+  }
+
+  void finish() {
+    result_.final_states.assign(finals_.begin(), finals_.end());
+    for (auto& [key, race] : races_) result_.races.push_back(std::move(race));
+    for (auto& [key, f] : assertions_) result_.assertion_failures.push_back(std::move(f));
+    for (auto& [key, f] : errors_) result_.runtime_errors.push_back(std::move(f));
+    for (auto& [key, d] : deadlocks_) result_.deadlocks.push_back(std::move(d));
+    for (auto& [key, l] : limits_) result_.step_limits.push_back(std::move(l));
+  }
+
+  const Code& code_;
+  const ExploreOptions& options_;
+  Machine machine_;
+  std::vector<int64_t> thread_ids_;
+  std::vector<uint32_t> lock_cells_, shared_cells_;
+  std::vector<Frame> stack_;
+  std::unique_ptr<RaceObserver> live_;
+  size_t live_depth_ = 0;
+  std::unordered_map<std::string, Node> nodes_;
+  ExploreResult result_;
+  std::set<FinalState> finals_;
+  std::map<RaceKey, ExploreRace> races_;
+  std::map<FailureKey, ExploreFailure> assertions_, errors_;
+  std::map<DeadlockKey, ExploreDeadlock> deadlocks_;
+  std::map<std::tuple<int64_t, uint32_t, uint32_t>, ExploreStepLimit> limits_;
+  bool cache_ = true;
+};
+
+} // namespace
+
+ExploreResult explore_program(const Code& code, const ExploreOptions& options) {
+  return Explorer(code, options).run();
+}
+
+} // namespace racelang

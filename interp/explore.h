@@ -1,0 +1,108 @@
+// Exhaustive schedule exploration for small programs: a depth-first search over the choices at
+// every scheduling point, with the chosen detector observing each execution (continuing past
+// races with Detector::force, like `run --keep-going`). Two reductions keep it small and exact:
+// thread-local instructions never are scheduling points (Machine::advance runs them eagerly),
+// and states already explored are not explored again. A state is the machine state plus
+// everything that decides what is reported from it on: the detector's state (its clocks, read
+// through its accessors) and the access history (positions of each thread's last accesses).
+// Execution counts stay exact under caching because every state remembers how many executions
+// (and racy ones) continue from it. docs/interpreter.md explains why the reported sets are the
+// same as without caching, which a test also checks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "detect/detector.h"
+#include "interp/code.h"
+#include "interp/machine.h"
+#include "interp/race.h"
+#include "interp/run.h"
+#include "interp/scheduler.h"
+
+namespace racelang {
+
+struct ExploreOptions {
+  std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
+  uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
+  uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)
+  // Instructions in one scheduling step (a thread's run of local code); more is reported as a
+  // step-limit outcome of that execution.
+  uint64_t max_steps = 1'000'000;
+  bool cache = true; // false: plain DFS, every interleaving run (tests compare the two)
+  // Negative control for the tests only: cache states by the machine state alone, leaving out
+  // the detector's state and the access history. Loses races; the cache property catches it.
+  bool incomplete_cache_key = false;
+  // Called now and then with (states, executions run so far).
+  std::function<void(uint64_t, uint64_t)> progress;
+};
+
+// Each witness is a schedule from the initial state to the outcome, replayable with
+// `racelang run --replay` (see replay_arguments in explore_output.h).
+struct ExploreRace {
+  RaceReport report;
+  Schedule witness; // ends with the step that raced
+  bool
+      first_on_witness; // no earlier race on the witness (a replay without --keep-going stops here)
+};
+
+struct ExploreFailure {
+  Failure failure;
+  Schedule witness;
+};
+
+struct ExploreDeadlock {
+  std::vector<BlockedThread> blocked;
+  Schedule witness;
+};
+
+struct ExploreStepLimit {
+  int64_t thread = 0;
+  SourceRange range; // the instruction the thread was at
+  Schedule witness;
+  uint64_t steps_before = 0; // instructions on the witness before its last scheduling step
+};
+
+// A final state: shared memory (every cell) and every thread's locals (Machine layout).
+struct FinalState {
+  std::vector<int64_t> memory;
+  std::vector<int64_t> locals;
+  auto operator<=>(const FinalState&) const = default;
+};
+
+struct ExploreCounts {
+  uint64_t total = 0; // maximal executions: finished, failed, deadlocked or step limit
+  uint64_t racy = 0;  // executions on which the detector reported a race
+  uint64_t finished = 0;
+  uint64_t failed = 0; // assertion failures, runtime errors, failed instrumentation checks
+  uint64_t deadlocked = 0;
+  uint64_t step_limit = 0;
+  bool saturated = false; // some count overflowed 2^64 - 1 (they stop there)
+};
+
+struct ExploreResult {
+  ExploreCounts counts;
+  uint64_t states = 0;         // distinct states visited (search nodes without cache)
+  uint64_t executions_run = 0; // executions actually run to their end
+  // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
+  // are of executions the search completed without going round a cycle: lower bounds.
+  bool cyclic = false;
+  // Set when a limit stopped the search: which one. Results are then partial.
+  std::string limit;
+  std::vector<FinalState> final_states;           // distinct, sorted
+  std::vector<ExploreRace> races;                 // distinct by RaceKey, sorted
+  std::vector<ExploreFailure> assertion_failures; // distinct, sorted by position and message
+  std::vector<ExploreFailure> runtime_errors;
+  std::vector<ExploreDeadlock> deadlocks;
+  std::vector<ExploreStepLimit> step_limits;
+  bool cached = true; // whether states were cached (off on request, or for a detector whose
+                      // state cannot be read)
+};
+
+ExploreResult explore_program(const Code& code, const ExploreOptions& options);
+
+} // namespace racelang

@@ -1,0 +1,562 @@
+// The machine's steps (Figure 7 rule by rule, see machine.h) and its error messages. Arithmetic
+// is done in uint64_t so that overflow wraps without undefined behaviour; INT64_MIN / -1 is
+// INT64_MIN and INT64_MIN % -1 is 0, as docs/language.md defines. A step that fails or blocks
+// leaves the state exactly as it was, so the state shown in a report is the one the failing
+// instruction saw.
+#include "interp/machine.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "frontend/print.h"
+
+namespace racelang {
+namespace {
+
+int64_t wrap_add(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+int64_t wrap_sub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+int64_t wrap_mul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+int64_t wrap_neg(int64_t a) {
+  return static_cast<int64_t>(0 - static_cast<uint64_t>(a));
+}
+
+constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+
+// Collects the local names an expression or condition reads, in order, without repeats.
+void collect_locals(const Expr& e, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const IntLit&) {},
+                 [&](const LocalRef& r) {
+                   if (std::find(out.begin(), out.end(), r.name) == out.end())
+                     out.push_back(r.name);
+                 },
+                 [&](const Binary& b) {
+                   collect_locals(*b.lhs, out);
+                   collect_locals(*b.rhs, out);
+                 },
+                 [&](const Negate& n) { collect_locals(*n.operand, out); },
+             },
+             e.node);
+}
+
+void collect_locals(const Cond& c, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const Compare& cmp) {
+                   collect_locals(cmp.lhs, out);
+                   collect_locals(cmp.rhs, out);
+                 },
+                 [&](const Logical& l) {
+                   collect_locals(*l.lhs, out);
+                   collect_locals(*l.rhs, out);
+                 },
+                 [&](const Not& n) { collect_locals(*n.operand, out); },
+             },
+             c.node);
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 32);
+}
+
+template <typename T> void append_bytes(std::string& out, const std::vector<T>& v) {
+  uint32_t n = static_cast<uint32_t>(v.size());
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  if (!v.empty()) out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+} // namespace
+
+uint64_t MachineState::hash() const {
+  uint64_t h = 0x243f6a8885a308d3ULL;
+  for (int64_t v : memory) h = mix(h, static_cast<uint64_t>(v));
+  for (int64_t v : locals) h = mix(h, static_cast<uint64_t>(v));
+  for (uint32_t v : pc) h = mix(h, v);
+  for (ThreadStatus s : status) h = mix(h, static_cast<uint64_t>(s));
+  return h;
+}
+
+void MachineState::serialize(std::string& out) const {
+  append_bytes(out, memory);
+  append_bytes(out, locals);
+  append_bytes(out, pc);
+  append_bytes(out, status);
+}
+
+Machine::Machine(const Code& code) : code_(&code) {
+  size_t n = code.threads.size();
+  offsets_.resize(n);
+  uint32_t total = 0;
+  for (size_t k = 0; k < n; ++k) {
+    offsets_[k] = total;
+    total += static_cast<uint32_t>(code.threads[k].locals.size());
+  }
+  state_.memory.assign(code.cell_count, 0);
+  state_.locals.assign(total, 0);
+  state_.pc.assign(n, 0);
+  state_.status.assign(n, ThreadStatus::NotSpawned);
+  if (n > 0) state_.status[0] = ThreadStatus::Running;
+  stack_.resize(code.max_eval_stack + 2);
+}
+
+void Machine::set_state(const MachineState& state) {
+  state_ = state;
+  failure_.reset();
+}
+
+void Machine::set_state(MachineState&& state) {
+  state_ = std::move(state);
+  failure_.reset();
+}
+
+bool Machine::all_finished() const {
+  return std::all_of(state_.status.begin(), state_.status.end(),
+                     [](ThreadStatus s) { return s != ThreadStatus::Running; });
+}
+
+bool Machine::at_visible(uint32_t k) const {
+  return state_.status[k] != ThreadStatus::Running || is_visible(next_instr(k).op);
+}
+
+// Evaluates without side effects; on division or modulo by zero returns false with the node.
+// Kept free of Machine state changes so blocking checks can evaluate lock indices.
+namespace {
+struct EvalContext {
+  const ThreadCode& code;
+  const int64_t* locals;
+  int64_t* stack;
+};
+
+bool run_expr(const EvalContext& cx, ExprRef ref, int64_t& out, const Expr** bad) {
+  int64_t* sp = cx.stack; // one past the top
+  const ExprInstr* ops = cx.code.exprs.data();
+  for (uint32_t i = ref.begin; i < ref.end; ++i) {
+    const ExprInstr& x = ops[i];
+    switch (x.op) {
+    case ExprOp::Const:
+      *sp++ = x.value;
+      continue;
+    case ExprOp::Local:
+      *sp++ = cx.locals[x.arg];
+      continue;
+    case ExprOp::Neg:
+      sp[-1] = wrap_neg(sp[-1]);
+      continue;
+    case ExprOp::Not:
+      sp[-1] = sp[-1] == 0 ? 1 : 0;
+      continue;
+    case ExprOp::AndJump:
+      if (sp[-1] == 0)
+        i = x.arg - 1;
+      else
+        --sp;
+      continue;
+    case ExprOp::OrJump:
+      if (sp[-1] != 0)
+        i = x.arg - 1;
+      else
+        --sp;
+      continue;
+    default:
+      break;
+    }
+    int64_t b = *--sp;
+    int64_t a = sp[-1];
+    int64_t r = 0;
+    switch (x.op) {
+    case ExprOp::Add:
+      r = wrap_add(a, b);
+      break;
+    case ExprOp::Sub:
+      r = wrap_sub(a, b);
+      break;
+    case ExprOp::Mul:
+      r = wrap_mul(a, b);
+      break;
+    case ExprOp::Div:
+      if (b == 0) {
+        *bad = x.node;
+        return false;
+      }
+      r = (a == kMin && b == -1) ? kMin : a / b;
+      break;
+    case ExprOp::Mod:
+      if (b == 0) {
+        *bad = x.node;
+        return false;
+      }
+      r = (b == -1) ? 0 : a % b;
+      break;
+    case ExprOp::Max:
+      r = std::max(a, b);
+      break;
+    case ExprOp::Min:
+      r = std::min(a, b);
+      break;
+    case ExprOp::Lt:
+      r = a < b;
+      break;
+    case ExprOp::Le:
+      r = a <= b;
+      break;
+    case ExprOp::Gt:
+      r = a > b;
+      break;
+    case ExprOp::Ge:
+      r = a >= b;
+      break;
+    case ExprOp::Eq:
+      r = a == b;
+      break;
+    case ExprOp::Ne:
+      r = a != b;
+      break;
+    default:
+      break;
+    }
+    sp[-1] = r;
+  }
+  out = sp[-1];
+  return true;
+}
+} // namespace
+
+bool Machine::eval(uint32_t k, ExprRef ref, int64_t& out) {
+  const Expr* bad = nullptr;
+  EvalContext cx{code_->threads[k], state_.locals.data() + offsets_[k], stack_.data()};
+  if (run_expr(cx, ref, out, &bad)) return true;
+  const auto& b = std::get<Binary>(bad->node);
+  std::string what = b.op == BinaryOp::Div ? "division by zero" : "modulo by zero";
+  std::string detail = with_locals(k, *bad);
+  fail(FailureKind::RuntimeError, k, bad->range,
+       what + " (" + print_expr(*bad) + (detail.empty() ? "" : " " + detail) + ")");
+  return false;
+}
+
+std::string Machine::with_locals(uint32_t k, const Expr& e) const {
+  std::vector<std::string> names;
+  collect_locals(e, names);
+  std::string out;
+  const ThreadCode& tc = code_->threads[k];
+  for (const std::string& name : names) {
+    auto global = code_->info->find_local(name);
+    for (uint32_t s = 0; s < tc.locals.size(); ++s) {
+      if (!global || tc.locals[s] != *global) continue;
+      out += (out.empty() ? "with " : ", ") + name + " = " + std::to_string(local(k, s));
+    }
+  }
+  return out;
+}
+
+std::string Machine::with_locals(uint32_t k, const Cond& c) const {
+  std::vector<std::string> names;
+  collect_locals(c, names);
+  std::string out;
+  const ThreadCode& tc = code_->threads[k];
+  for (const std::string& name : names) {
+    auto global = code_->info->find_local(name);
+    for (uint32_t s = 0; s < tc.locals.size(); ++s) {
+      if (!global || tc.locals[s] != *global) continue;
+      out += (out.empty() ? "with " : ", ") + name + " = " + std::to_string(local(k, s));
+    }
+  }
+  return out;
+}
+
+bool Machine::cell_of(uint32_t k, const LocRef& loc, uint32_t& cell) {
+  if (loc.size == 0) {
+    cell = loc.first_cell;
+    return true;
+  }
+  int64_t index = 0;
+  if (!eval(k, loc.index, index)) return false;
+  if (index < 0 || index >= static_cast<int64_t>(loc.size)) {
+    std::string detail = with_locals(k, *loc.node->index);
+    fail(FailureKind::RuntimeError, k, loc.node->index->range,
+         "index " + std::to_string(index) + " is out of range for '" + loc.node->name +
+             "' of size " + std::to_string(loc.size) +
+             (detail.empty() ? "" : " (" + print_location(*loc.node) + " " + detail + ")"));
+    return false;
+  }
+  cell = loc.first_cell + static_cast<uint32_t>(index);
+  return true;
+}
+
+// The lock cell of a Lock instruction, if its index evaluates and is in range.
+bool Machine::lock_cell_if_valid(uint32_t k, const LocRef& loc, uint32_t& cell) const {
+  if (loc.size == 0) {
+    cell = loc.first_cell;
+    return true;
+  }
+  EvalContext cx{code_->threads[k], state_.locals.data() + offsets_[k], stack_.data()};
+  const Expr* bad = nullptr;
+  int64_t index = 0;
+  if (!run_expr(cx, loc.index, index, &bad)) return false;
+  if (index < 0 || index >= static_cast<int64_t>(loc.size)) return false;
+  cell = loc.first_cell + static_cast<uint32_t>(index);
+  return true;
+}
+
+Blocker Machine::blocker(uint32_t k) const {
+  Blocker b;
+  if (state_.status[k] != ThreadStatus::Running) return b;
+  const Instr& in = next_instr(k);
+  b.range = in.range;
+  if (in.op == Op::Lock) {
+    uint32_t cell = 0;
+    if (lock_cell_if_valid(k, in.loc, cell) && state_.memory[cell] != 0) {
+      b.kind = Blocker::Lock;
+      b.cell = cell;
+      b.holder = state_.memory[cell] - 1;
+    }
+  } else if (in.op == Op::Wait) {
+    if (state_.status[in.target] != ThreadStatus::Finished) {
+      b.kind = Blocker::Wait;
+      b.waited = code_->threads[in.target].id;
+      b.waited_spawned = state_.status[in.target] != ThreadStatus::NotSpawned;
+    }
+  }
+  return b;
+}
+
+bool Machine::can_step(uint32_t k) const {
+  return state_.status[k] == ThreadStatus::Running && blocker(k).kind == Blocker::None;
+}
+
+std::vector<uint32_t> Machine::runnable() const {
+  std::vector<uint32_t> out;
+  for (uint32_t k = 0; k < state_.status.size(); ++k)
+    if (can_step(k)) out.push_back(k);
+  return out;
+}
+
+void Machine::fail(FailureKind kind, uint32_t k, SourceRange range, std::string message) {
+  Failure f;
+  f.kind = kind;
+  f.thread = thread_id(k);
+  f.range = range;
+  f.message = "thread " + std::to_string(f.thread) + ": " + message;
+  failure_ = std::move(f);
+}
+
+void Machine::finish_if_done(uint32_t k, StepResult& result) {
+  if (state_.status[k] != ThreadStatus::Running || next_instr(k).op != Op::End) return;
+  state_.status[k] = ThreadStatus::Finished;
+  if (result.exit_count < 2) result.exits[result.exit_count++] = thread_id(k);
+}
+
+StepResult Machine::step(uint32_t k) {
+  StepResult r;
+  if (failure_ || state_.status[k] != ThreadStatus::Running) {
+    r.status = StepStatus::Blocked;
+    return r;
+  }
+  const Instr& in = next_instr(k);
+  const int64_t id = thread_id(k);
+  r.step.range = in.range;
+  r.step.label.thread = id;
+  uint32_t& pc = state_.pc[k];
+  int64_t* locals = state_.locals.data() + offsets_[k];
+  auto failed = [&] {
+    r.status = StepStatus::Failed;
+    return r;
+  };
+  switch (in.op) {
+  case Op::Assign: {
+    int64_t v = 0;
+    if (!eval(k, in.expr, v)) return failed();
+    locals[in.slot] = v;
+    ++pc;
+    break;
+  }
+  case Op::Load: {
+    uint32_t cell = 0;
+    if (!cell_of(k, in.loc, cell)) return failed();
+    locals[in.slot] = state_.memory[cell];
+    r.step.label = {LabelKind::Read, id, cell};
+    ++pc;
+    break;
+  }
+  case Op::Store: {
+    int64_t v = 0;
+    uint32_t cell = 0;
+    if (!eval(k, in.expr, v) || !cell_of(k, in.loc, cell)) return failed();
+    state_.memory[cell] = v;
+    r.step.label = {LabelKind::Write, id, cell};
+    ++pc;
+    break;
+  }
+  case Op::Lock: {
+    uint32_t cell = 0;
+    if (!cell_of(k, in.loc, cell)) return failed();
+    if (state_.memory[cell] != 0) {
+      r.status = StepStatus::Blocked;
+      return r;
+    }
+    state_.memory[cell] = id + 1;
+    r.step.label = {LabelKind::Acquire, id, cell};
+    ++pc;
+    break;
+  }
+  case Op::Unlock: {
+    uint32_t cell = 0;
+    if (!cell_of(k, in.loc, cell)) return failed();
+    int64_t held = state_.memory[cell];
+    if (held != id + 1) {
+      std::string name = code_->info->cell_name(cell);
+      fail(FailureKind::RuntimeError, k, in.range,
+           "unlock of '" + name + "', which it does not hold (" +
+               (held == 0 ? std::string("it is free")
+                          : "it is held by thread " + std::to_string(held - 1)) +
+               ")");
+      return failed();
+    }
+    state_.memory[cell] = 0;
+    r.step.label = {LabelKind::Release, id, cell};
+    ++pc;
+    break;
+  }
+  case Op::Spawn: {
+    uint32_t child = in.target;
+    if (state_.status[child] != ThreadStatus::NotSpawned) {
+      bool running = state_.status[child] == ThreadStatus::Running;
+      fail(FailureKind::RuntimeError, k, in.range,
+           "thread " + std::to_string(thread_id(child)) + " has already been spawned (" +
+               (running ? "it is still running" : "it has finished") +
+               "); a thread id is spawned at most once");
+      return failed();
+    }
+    state_.status[child] = ThreadStatus::Running;
+    state_.pc[child] = 0;
+    r.step.label = {LabelKind::Fork, id, static_cast<uint32_t>(thread_id(child))};
+    ++pc;
+    finish_if_done(child, r);
+    break;
+  }
+  case Op::Wait: {
+    if (state_.status[in.target] != ThreadStatus::Finished) {
+      r.status = StepStatus::Blocked;
+      return r;
+    }
+    r.step.label = {LabelKind::Join, id, static_cast<uint32_t>(thread_id(in.target))};
+    ++pc;
+    break;
+  }
+  case Op::Assert: {
+    int64_t v = 0;
+    if (!eval(k, in.expr, v)) return failed();
+    if (v == 0) {
+      fail_assert(k, in);
+      return failed();
+    }
+    ++pc;
+    break;
+  }
+  case Op::JumpIfFalse: {
+    int64_t v = 0;
+    if (!eval(k, in.expr, v)) return failed();
+    pc = v != 0 ? pc + 1 : in.target;
+    break;
+  }
+  case Op::Jump:
+    pc = in.target;
+    break;
+  case Op::Print: {
+    std::string line;
+    const ThreadCode& tc = code_->threads[k];
+    for (uint32_t a = 0; a < in.arg_count; ++a) {
+      int64_t v = 0;
+      if (!eval(k, tc.print_args[in.args_begin + a], v)) return failed();
+      if (a > 0) line += ' ';
+      line += std::to_string(v);
+    }
+    if (print_) print_(line);
+    ++pc;
+    break;
+  }
+  case Op::End:
+    break;
+  }
+  r.small_steps = 1;
+  finish_if_done(k, r);
+  return r;
+}
+
+// A failed assert: a user assertion failure, or (with __race) an instrumentation's race report.
+void Machine::fail_assert(uint32_t k, const Instr& in) {
+  const auto& a = std::get<Assert>(in.stmt->node);
+  if (!a.race) {
+    std::string detail = with_locals(k, a.cond);
+    fail(FailureKind::AssertionFailure, k, in.range,
+         "assertion failed: " + print_cond(a.cond) + (detail.empty() ? "" : " (" + detail + ")"));
+    return;
+  }
+  RaceCheckReport report;
+  report.kind = a.race->kind;
+  report.prev_kind = a.race->prev_kind;
+  report.prev_thread = a.race->prev_thread;
+  uint32_t cell = 0, prev_cell = 0;
+  int64_t site = 0;
+  if (!cell_of(k, in.loc, cell) || !cell_of(k, in.loc2, prev_cell) ||
+      !eval(k, code_->threads[k].print_args[in.args_begin], site))
+    return; // the failure is the evaluation error
+  report.cell = cell;
+  report.site = site;
+  report.prev_site = state_.memory[prev_cell];
+  fail(FailureKind::RaceCheck, k, in.range,
+       std::string("instrumentation check failed: ") + spelling(report.kind) + " of '" +
+           code_->info->cell_name(cell) + "' races with a " + spelling(report.prev_kind) +
+           " by thread " + std::to_string(report.prev_thread));
+  failure_->race = report;
+}
+
+StepResult Machine::settle(uint32_t k, uint64_t budget) {
+  StepResult r;
+  finish_if_done(k, r);
+  while (state_.status[k] == ThreadStatus::Running && !is_visible(next_instr(k).op)) {
+    if (r.small_steps >= budget) {
+      r.status = StepStatus::StepLimit;
+      return r;
+    }
+    StepResult s = step(k);
+    r.small_steps += s.small_steps;
+    for (uint8_t i = 0; i < s.exit_count && r.exit_count < 2; ++i)
+      r.exits[r.exit_count++] = s.exits[i];
+    if (s.status != StepStatus::Done) {
+      r.status = s.status;
+      return r;
+    }
+  }
+  return r;
+}
+
+StepResult Machine::advance(uint32_t k, uint64_t budget) {
+  StepResult r = step(k);
+  if (r.status != StepStatus::Done) return r;
+  auto absorb = [&](const StepResult& s) {
+    r.small_steps += s.small_steps;
+    for (uint8_t i = 0; i < s.exit_count && r.exit_count < 2; ++i)
+      r.exits[r.exit_count++] = s.exits[i];
+    r.status = s.status;
+  };
+  uint64_t left = budget > r.small_steps ? budget - r.small_steps : 0;
+  absorb(settle(k, left));
+  if (r.status != StepStatus::Done || r.step.label.kind != LabelKind::Fork) return r;
+  left = budget > r.small_steps ? budget - r.small_steps : 0;
+  absorb(settle(static_cast<uint32_t>(code_->thread_index(r.step.label.target)), left));
+  return r;
+}
+
+StepResult Machine::start(uint64_t budget) {
+  return settle(0, budget);
+}
+
+} // namespace racelang

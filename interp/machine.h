@@ -1,0 +1,148 @@
+// The labelled small-step machine: the paper's Figure 7 semantics, extended to racelang's control
+// flow, arrays, print and runtime errors. A state is every thread's status, program counter and
+// locals plus shared memory (locks are memory cells holding 0 or t + 1, as in the paper); it is
+// a plain value that can be copied, compared and hashed, so exploration can branch on it and
+// cache it. `step(k)` runs the next instruction of thread k and returns its label; `advance(k)`
+// is one scheduling step: a visible instruction followed by the thread-local instructions after
+// it (see docs/interpreter.md for why that reduction is exact). Nothing here chooses threads:
+// schedulers (scheduler.h) and exploration (explore.h) drive the machine.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interp/code.h"
+#include "interp/label.h"
+
+namespace racelang {
+
+enum class ThreadStatus : uint8_t { NotSpawned, Running, Finished };
+
+// Thread k below is a thread *index* (Code::threads order, main = 0); labels and messages use
+// the racelang id (Code::threads[k].id).
+struct MachineState {
+  std::vector<int64_t> memory;      // the flat cell array of ProgramInfo
+  std::vector<int64_t> locals;      // thread k's slots start at Machine::local_offset(k)
+  std::vector<uint32_t> pc;         // per thread index
+  std::vector<ThreadStatus> status; // per thread index
+  friend bool operator==(const MachineState&, const MachineState&) = default;
+  uint64_t hash() const;
+  // Appends a byte encoding that is equal exactly when the states are equal.
+  void serialize(std::string& out) const;
+};
+
+enum class FailureKind : uint8_t {
+  RuntimeError,     // division by zero, bad index, unlock not held, re-spawn
+  AssertionFailure, // a user assert
+  RaceCheck,        // an instrumentation check `assert(...) __race(...)` (a data race)
+};
+
+// What an instrumentation check reported, evaluated when it failed.
+struct RaceCheckReport {
+  AccessKind kind = AccessKind::Read;
+  uint32_t cell = 0; // the checked location (a cell of the instrumented program)
+  int64_t site = 0;  // line * kSiteLineFactor + col of the access
+  AccessKind prev_kind = AccessKind::Write;
+  int64_t prev_thread = 0;
+  int64_t prev_site = 0;
+};
+
+struct Failure {
+  FailureKind kind = FailureKind::RuntimeError;
+  int64_t thread = 0; // racelang id
+  SourceRange range;
+  std::string message; // "thread 2: division by zero (a / b with a = 1, b = 0)"
+  std::optional<RaceCheckReport> race;
+};
+
+enum class StepStatus : uint8_t {
+  Done,      // the step ran
+  Blocked,   // the thread cannot step now (lock held, waited-for thread not finished)
+  Failed,    // a runtime error or assertion failure; see Machine::failure()
+  StepLimit, // advance() ran out of its step budget in thread-local code
+};
+
+struct StepResult {
+  StepStatus status = StepStatus::Done;
+  LabelledStep step; // the label (None for local steps and print) and the statement's range
+  // Threads (racelang ids) that ran out of code during this step, in order. A spawn whose
+  // child has no visible instruction can finish both.
+  int64_t exits[2] = {0, 0};
+  uint8_t exit_count = 0;
+  uint64_t small_steps = 0; // instructions run (advance runs several)
+};
+
+// Why a thread cannot step: for deadlock reports.
+struct Blocker {
+  enum Kind : uint8_t { None, Lock, Wait } kind = None;
+  uint32_t cell = 0;   // Lock: the lock's cell
+  int64_t holder = -1; // Lock: the thread holding it
+  int64_t waited = -1; // Wait: the thread waited for
+  bool waited_spawned = false;
+  SourceRange range; // the blocked statement
+};
+
+class Machine {
+public:
+  explicit Machine(const Code& code);
+
+  const Code& code() const { return *code_; }
+  const MachineState& state() const { return state_; }
+  // Replaces the state (exploration restores saved states). Clears any failure.
+  void set_state(const MachineState& state);
+  void set_state(MachineState&& state);
+
+  // Receives each printed line (without its newline). Unset: output is dropped.
+  void set_print_sink(std::function<void(std::string_view)> sink) { print_ = std::move(sink); }
+
+  size_t thread_count() const { return code_->threads.size(); }
+  int64_t thread_id(uint32_t k) const { return code_->threads[k].id; }
+  ThreadStatus status(uint32_t k) const { return state_.status[k]; }
+  bool all_finished() const;
+  // A running thread whose next instruction can run now.
+  bool can_step(uint32_t k) const;
+  // Whether thread k's next instruction is a scheduling point (or k is not running).
+  bool at_visible(uint32_t k) const;
+  const Instr& next_instr(uint32_t k) const { return code_->threads[k].instrs[state_.pc[k]]; }
+  Blocker blocker(uint32_t k) const;
+  // Thread indices that can step, ascending.
+  std::vector<uint32_t> runnable() const;
+  int64_t local(uint32_t k, uint32_t slot) const { return state_.locals[offsets_[k] + slot]; }
+  uint32_t local_offset(uint32_t k) const { return offsets_[k]; }
+
+  // One small step of thread k: exactly one instruction.
+  StepResult step(uint32_t k);
+  // Runs thread k's thread-local instructions until its next visible one (or its end), at
+  // most `budget` of them.
+  StepResult settle(uint32_t k, uint64_t budget);
+  // One scheduling step: thread k's visible instruction, then the local instructions after
+  // it, and for a spawn the child's leading local instructions, within `budget` instructions.
+  StepResult advance(uint32_t k, uint64_t budget);
+  // Settles main: the state every run and exploration starts from.
+  StepResult start(uint64_t budget);
+
+  const std::optional<Failure>& failure() const { return failure_; }
+
+private:
+  bool eval(uint32_t k, ExprRef ref, int64_t& out);
+  bool cell_of(uint32_t k, const LocRef& loc, uint32_t& cell);
+  bool lock_cell_if_valid(uint32_t k, const LocRef& loc, uint32_t& cell) const;
+  void fail(FailureKind kind, uint32_t k, SourceRange range, std::string message);
+  std::string with_locals(uint32_t k, const Expr& e) const;
+  std::string with_locals(uint32_t k, const Cond& c) const;
+  void finish_if_done(uint32_t k, StepResult& result);
+  void fail_assert(uint32_t k, const Instr& instr);
+
+  const Code* code_;
+  MachineState state_;
+  std::vector<uint32_t> offsets_;
+  std::optional<Failure> failure_;
+  std::function<void(std::string_view)> print_;
+  mutable std::vector<int64_t> stack_; // evaluation scratch space, not part of the state
+};
+
+} // namespace racelang

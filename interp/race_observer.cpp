@@ -1,0 +1,192 @@
+// Labels to detector events, races to reports, and the detector-state fingerprints that let
+// exploration cache states (see race_observer.h). The fingerprint reads each detector through
+// its public state accessors, so it covers exactly what the detector's rules consult.
+#include "interp/race_observer.h"
+
+#include <algorithm>
+
+#include "detect/djit.h"
+#include "detect/fasttrack.h"
+#include "detect/multijoin_vector_clock.h"
+#include "detect/vector_clock.h"
+
+namespace racelang {
+namespace {
+
+void put(std::string& out, uint32_t v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// A detector's clocks and epochs, read through its accessors, over the program's threads
+// (components) only: entries of other threads are always 0.
+class ClockSnapshot {
+public:
+  explicit ClockSnapshot(const std::vector<int64_t>& threads) : threads_(threads) {}
+
+  void add_clock(const detect::VectorClock& clock) {
+    clocks_.emplace_back();
+    for (int64_t t : threads_)
+      clocks_.back().push_back(clock.get(static_cast<detect::ThreadId>(t)));
+  }
+  void add_epoch(const detect::Epoch& e) { epochs_.push_back(e); }
+  void add_flag(bool flag) { flags_ += flag ? '1' : '0'; }
+
+  // Every value replaced by its rank among the values of its component (0 stays 0). Verdicts
+  // only compare values of one component, and the rules only copy, join (max) and increment
+  // a thread's own entry, which is the largest value of its component; so two states with the
+  // same ranks give the same verdicts on every future trace. This is what turns a spin loop
+  // that locks and unlocks into a cycle instead of an endless chain of ever-larger clocks.
+  void canonical(std::string& out) const {
+    std::vector<std::vector<uint32_t>> values(threads_.size(), std::vector<uint32_t>{0});
+    for (const auto& clock : clocks_)
+      for (size_t j = 0; j < clock.size(); ++j) values[j].push_back(clock[j]);
+    for (const detect::Epoch& e : epochs_)
+      if (size_t j = component(e.thread); j < values.size()) values[j].push_back(e.clock);
+    for (auto& v : values) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+    auto rank = [&](size_t j, uint32_t value) {
+      return static_cast<uint32_t>(std::lower_bound(values[j].begin(), values[j].end(), value) -
+                                   values[j].begin());
+    };
+    for (const auto& clock : clocks_)
+      for (size_t j = 0; j < clock.size(); ++j) put(out, rank(j, clock[j]));
+    for (const detect::Epoch& e : epochs_) {
+      size_t j = component(e.thread);
+      put(out, static_cast<uint32_t>(j));
+      put(out, j < values.size() ? rank(j, e.clock) : e.clock);
+    }
+    out += flags_;
+  }
+
+private:
+  size_t component(detect::ThreadId t) const {
+    for (size_t j = 0; j < threads_.size(); ++j)
+      if (threads_[j] == static_cast<int64_t>(t)) return j;
+    return threads_.size();
+  }
+
+  const std::vector<int64_t>& threads_;
+  std::vector<std::vector<uint32_t>> clocks_;
+  std::vector<detect::Epoch> epochs_;
+  std::string flags_;
+};
+
+// The parts every vector-clock detector shares: C_t, L_m, and R_x/W_x as vector clocks.
+template <typename D>
+void add_vc_state(const D& d, const std::vector<int64_t>& threads,
+                  const std::vector<uint32_t>& locks, const std::vector<uint32_t>& locations,
+                  ClockSnapshot& snap) {
+  for (int64_t t : threads) snap.add_clock(d.thread_clock(static_cast<detect::ThreadId>(t)));
+  for (uint32_t m : locks) snap.add_clock(d.lock_clock(m));
+  for (uint32_t x : locations) {
+    snap.add_clock(d.read_clock(x));
+    snap.add_clock(d.write_clock(x));
+  }
+}
+
+AccessKind access_kind(detect::EventKind kind) {
+  return kind == detect::EventKind::Write ? AccessKind::Write : AccessKind::Read;
+}
+
+} // namespace
+
+std::optional<detect::Event> to_event(const Label& label) {
+  using detect::Event;
+  auto t = static_cast<detect::ThreadId>(label.thread);
+  switch (label.kind) {
+  case LabelKind::None:
+    return std::nullopt;
+  case LabelKind::Read:
+    return Event::read(t, label.target);
+  case LabelKind::Write:
+    return Event::write(t, label.target);
+  case LabelKind::Acquire:
+    return Event::acquire(t, label.target);
+  case LabelKind::Release:
+    return Event::release(t, label.target);
+  case LabelKind::Fork:
+    return Event::fork(t, label.target);
+  case LabelKind::Join:
+    return Event::join(t, label.target);
+  case LabelKind::Exit:
+    return Event::exit(t);
+  }
+  return std::nullopt;
+}
+
+RaceObserver::RaceObserver(std::optional<detect::DetectorKind> kind) : kind_(kind) {
+  if (kind) detector_ = detect::make_detector(*kind);
+}
+
+void RaceObserver::record(const LabelledStep& step) {
+  if (step.label.kind == LabelKind::Read || step.label.kind == LabelKind::Write)
+    history_.record(step.label.target, step.label.thread,
+                    step.label.kind == LabelKind::Write ? AccessKind::Write : AccessKind::Read,
+                    step.range);
+}
+
+std::optional<RaceReport> RaceObserver::observe(const LabelledStep& step) {
+  auto event = to_event(step.label);
+  if (!event) return std::nullopt;
+  if (detector_) {
+    if (auto race = detector_->step(*event)) {
+      RaceReport report;
+      report.cell = step.label.target;
+      report.current = {step.label.thread, access_kind(event->kind), step.range};
+      auto prev_kind = access_kind(race->previous_kind);
+      int64_t prev_thread = race->previous_thread;
+      report.previous = {prev_thread, prev_kind,
+                         history_.last(step.label.target, prev_thread, prev_kind)};
+      return report;
+    }
+  }
+  record(step);
+  return std::nullopt;
+}
+
+void RaceObserver::force(const LabelledStep& step) {
+  auto event = to_event(step.label);
+  if (!event) return;
+  if (detector_) detector_->force(*event);
+  record(step);
+}
+
+void RaceObserver::exit(int64_t thread) {
+  if (detector_) detector_->force(detect::Event::exit(static_cast<detect::ThreadId>(thread)));
+}
+
+bool RaceObserver::fingerprint(const std::vector<int64_t>& threads,
+                               const std::vector<uint32_t>& locks,
+                               const std::vector<uint32_t>& locations, std::string& out) const {
+  if (!detector_) return true;
+  const detect::Detector* d = detector_.get();
+  ClockSnapshot snap(threads);
+  if (auto* vc = dynamic_cast<const detect::VectorClockDetector*>(d)) {
+    add_vc_state(*vc, threads, locks, locations, snap);
+  } else if (auto* dj = dynamic_cast<const detect::DjitDetector*>(d)) {
+    add_vc_state(*dj, threads, locks, locations, snap);
+  } else if (auto* mj = dynamic_cast<const detect::MultiJoinVectorClockDetector*>(d)) {
+    add_vc_state(*mj, threads, locks, locations, snap);
+    for (int64_t t : threads) snap.add_flag(mj->has_exited(static_cast<detect::ThreadId>(t)));
+  } else if (auto* ft = dynamic_cast<const detect::FastTrackDetector*>(d)) {
+    for (int64_t t : threads) snap.add_clock(ft->thread_clock(static_cast<detect::ThreadId>(t)));
+    for (uint32_t m : locks) snap.add_clock(ft->lock_clock(m));
+    for (uint32_t x : locations) {
+      snap.add_epoch(ft->write_epoch(x));
+      bool shared = ft->read_is_shared(x);
+      snap.add_flag(shared);
+      if (shared)
+        snap.add_clock(ft->read_clock(x));
+      else
+        snap.add_epoch(ft->read_epoch(x));
+    }
+  } else {
+    return false;
+  }
+  snap.canonical(out);
+  return true;
+}
+
+} // namespace racelang

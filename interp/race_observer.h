@@ -1,0 +1,59 @@
+// The bridge between the machine's labels and detect/'s race detectors: turns each labelled
+// step into a detect::Event, asks the detector, and turns a detect::Race into a RaceReport with
+// both source positions (the detector names the earlier access only by thread and kind; the
+// AccessHistory kept here knows where that access was). `run` and `explore` both observe
+// through this class, so a race explore reports is reported the same way when its witness is
+// replayed with `run`.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "detect/detector.h"
+#include "interp/label.h"
+#include "interp/race.h"
+
+namespace racelang {
+
+class RaceObserver {
+public:
+  // No detector (`--detector=none`): labels are only recorded in the history.
+  RaceObserver() = default;
+  explicit RaceObserver(std::optional<detect::DetectorKind> kind);
+  // A detector made elsewhere (tests use deliberately broken ones).
+  explicit RaceObserver(std::unique_ptr<detect::Detector> detector)
+      : detector_(std::move(detector)) {}
+
+  bool has_detector() const { return detector_ != nullptr; }
+  std::optional<detect::DetectorKind> kind() const { return kind_; }
+
+  // Feeds one labelled step (steps without a label are ignored). On a race the detector's state
+  // is unchanged and the report is returned; call force() to keep going past it.
+  std::optional<RaceReport> observe(const LabelledStep& step);
+  // Applies a step the detector was stuck on, as if its checks had passed.
+  void force(const LabelledStep& step);
+  // A thread ran out of code (exit(t), for the multiple-join detector).
+  void exit(int64_t thread);
+
+  const AccessHistory& history() const { return history_; }
+  const detect::Detector* detector() const { return detector_.get(); }
+
+  // Appends an encoding of the detector's verdict-relevant state (clocks, epochs, exited
+  // threads) over the given threads, locks and locations: equal encodings mean equal future
+  // verdicts. Returns false if this detector's state cannot be read (caching must then be off).
+  bool fingerprint(const std::vector<int64_t>& threads, const std::vector<uint32_t>& locks,
+                   const std::vector<uint32_t>& locations, std::string& out) const;
+
+private:
+  void record(const LabelledStep& step);
+
+  std::optional<detect::DetectorKind> kind_;
+  std::unique_ptr<detect::Detector> detector_;
+  AccessHistory history_;
+};
+
+// The detect::Event of a labelled step (nullopt for unlabelled steps).
+std::optional<detect::Event> to_event(const Label& label);
+
+} // namespace racelang

@@ -1,0 +1,171 @@
+// Report formats (see report.h and docs/interpreter.md, "Reports"). Source snippets come from
+// render_diagnostic so carets line up exactly as in compile errors.
+#include "interp/report.h"
+
+#include <algorithm>
+
+#include "frontend/diagnostics.h"
+
+namespace racelang {
+namespace {
+
+const char* const kRule = "==================\n";
+
+std::string capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string thread_origin(const Code& code, int64_t id, const SourceFile& file) {
+  int32_t k = code.thread_index(id);
+  if (k <= 0) return "  Thread " + std::to_string(id) + " is the main thread\n";
+  const ThreadCode& t = code.threads[static_cast<size_t>(k)];
+  return "  Thread " + std::to_string(id) + " was spawned by thread " +
+         std::to_string(code.threads[static_cast<size_t>(t.parent)].id) + " at " +
+         format_position(file, t.spawn_range.begin) + "\n";
+}
+
+std::string note(const SourceFile& file, SourceRange range, const std::string& message,
+                 bool color) {
+  return render_diagnostic(file, {Severity::Note, range, message}, color);
+}
+
+} // namespace
+
+std::string format_position(const SourceFile& file, SourceLoc loc) {
+  if (loc.line == 0) return "an unknown position";
+  return file.path() + ":" + format_loc(loc);
+}
+
+std::string source_snippet(const SourceFile& file, SourceRange range, int indent) {
+  if (range.begin.line == 0) return "";
+  std::string rendered = render_diagnostic(file, {Severity::Note, range, ""}, false);
+  // Drop the header line; indent the source line and the marker line.
+  size_t first = rendered.find('\n');
+  if (first == std::string::npos) return "";
+  std::string out;
+  std::string pad(static_cast<size_t>(indent), ' ');
+  size_t pos = first + 1;
+  while (pos < rendered.size()) {
+    size_t end = rendered.find('\n', pos);
+    if (end == std::string::npos) end = rendered.size();
+    out += pad + rendered.substr(pos, end - pos) + "\n";
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::string describe_access(const RaceAccess& access, const std::string& location,
+                            const SourceFile& file, bool previous) {
+  std::string kind = spelling(access.kind);
+  std::string head = previous ? "Previous " + kind : capitalized(kind);
+  return head + " of '" + location + "' by thread " + std::to_string(access.thread) + " at " +
+         format_position(file, access.range.begin);
+}
+
+std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file) {
+  std::string name = code.info->cell_name(race.cell);
+  std::string out = kRule;
+  out += "WARNING: data race on '" + name + "'";
+  if (race.from_instrumentation) out += " (found by an instrumentation check)";
+  out += "\n";
+  out += "  " + describe_access(race.current, name, file, false) + ":\n";
+  out += source_snippet(file, race.current.range, 4);
+  out += "  " + describe_access(race.previous, name, file, true) + ":\n";
+  out += source_snippet(file, race.previous.range, 4);
+  std::vector<int64_t> threads{race.current.thread, race.previous.thread};
+  std::sort(threads.begin(), threads.end());
+  threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+  for (int64_t t : threads) out += thread_origin(code, t, file);
+  out += "SUMMARY: racelang: data race on '" + name + "' (" +
+         format_position(file, race.current.range.begin) + " and " +
+         format_position(file, race.previous.range.begin) + ")\n";
+  out += kRule;
+  return out;
+}
+
+std::string format_failure(const Failure& failure, const SourceFile& file, bool color) {
+  return render_diagnostic(file, {Severity::Error, failure.range, failure.message}, color);
+}
+
+std::string thread_list(const std::vector<int64_t>& ids) {
+  std::string out = ids.size() == 1 ? "thread " : "threads ";
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0) out += i + 1 == ids.size() ? " and " : ", ";
+    out += std::to_string(ids[i]);
+  }
+  return out;
+}
+
+std::string describe_blocker(const BlockedThread& b, const Code& code) {
+  std::string who = "thread " + std::to_string(b.thread);
+  switch (b.blocker.kind) {
+  case Blocker::Lock: {
+    std::string lock = code.info->cell_name(b.blocker.cell);
+    if (b.blocker.holder == b.thread)
+      return who + " waits to lock '" + lock +
+             "', which it holds itself (locks are not re-entrant)";
+    return who + " waits to lock '" + lock + "', held by thread " +
+           std::to_string(b.blocker.holder);
+  }
+  case Blocker::Wait:
+    return who + " waits for thread " + std::to_string(b.blocker.waited) +
+           (b.blocker.waited_spawned ? " to finish" : ", which has not been spawned");
+  case Blocker::None:
+    break;
+  }
+  return who + " cannot continue";
+}
+
+std::string format_deadlock(const std::vector<BlockedThread>& blocked, const Code& code,
+                            const SourceFile& file, bool color) {
+  std::vector<int64_t> ids;
+  for (const BlockedThread& b : blocked) ids.push_back(b.thread);
+  std::string head = "deadlock: " + thread_list(ids) + (ids.size() == 1 ? " is" : " are") +
+                     " blocked and no thread can continue";
+  std::string out = render_diagnostic(file, {Severity::Error, {}, head}, color);
+  for (const BlockedThread& b : blocked)
+    out += note(file, b.blocker.range, describe_blocker(b, code), color);
+  return out;
+}
+
+std::string format_step_limit(const RunResult& result, uint64_t max_steps, const SourceFile& file,
+                              bool color) {
+  std::string head = "step limit reached: stopped after " + std::to_string(result.steps) +
+                     " steps (--max-steps=" + std::to_string(max_steps) +
+                     "); the program may not terminate under this schedule";
+  std::string out = render_diagnostic(file, {Severity::Error, {}, head}, color);
+  for (const auto& [thread, range] : result.running)
+    out += note(file, range, "thread " + std::to_string(thread) + " is here", color);
+  return out;
+}
+
+std::string format_run_end(const RunResult& result, const Code& code, const SourceFile& file,
+                           uint64_t max_steps, bool color) {
+  switch (result.outcome) {
+  case RunOutcome::Finished:
+  case RunOutcome::Race:
+    return "";
+  case RunOutcome::RuntimeError:
+  case RunOutcome::AssertionFailure:
+    return format_failure(*result.failure, file, color);
+  case RunOutcome::Deadlock:
+    return format_deadlock(result.blocked, code, file, color);
+  case RunOutcome::StepLimit:
+    return format_step_limit(result, max_steps, file, color);
+  case RunOutcome::ScheduleError:
+    if (result.schedule_exhausted && !result.races.empty())
+      return render_diagnostic(file,
+                               {Severity::Note,
+                                {},
+                                "the replayed schedule ends here, after " +
+                                    std::to_string(result.schedule.size()) +
+                                    " choices; the run stops"},
+                               color);
+    return render_diagnostic(
+        file, {Severity::Error, {}, "cannot replay the schedule: " + result.schedule_error}, color);
+  }
+  return "";
+}
+
+} // namespace racelang

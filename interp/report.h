@@ -1,0 +1,49 @@
+// The text of everything `racelang run` reports on stderr: ThreadSanitizer-style race reports,
+// runtime errors and assertion failures (clang-style, through render_diagnostic), deadlocks
+// with every blocked thread, the step limit, and the replay hint. Kept apart from the run loop
+// so the formats are pinned in one place (golden tests under tests/golden/run/ pin them too).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frontend/source.h"
+#include "interp/code.h"
+#include "interp/race.h"
+#include "interp/run.h"
+
+namespace racelang {
+
+// The "==================" block for one race (ends with a newline).
+std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file);
+
+// `file:line:col: error: thread 2: ...` with the source line and caret.
+std::string format_failure(const Failure& failure, const SourceFile& file, bool color);
+
+// `file: error: deadlock: ...` and a note for every blocked thread.
+std::string format_deadlock(const std::vector<BlockedThread>& blocked, const Code& code,
+                            const SourceFile& file, bool color);
+
+// `file: error: stopped after N steps ...` and a note for every running thread.
+std::string format_step_limit(const RunResult& result, uint64_t max_steps, const SourceFile& file,
+                              bool color);
+
+// Everything a finished run reports after the races it streamed (failure, deadlock, step
+// limit, schedule error), or "" for a clean end.
+std::string format_run_end(const RunResult& result, const Code& code, const SourceFile& file,
+                           uint64_t max_steps, bool color);
+
+// "thread 1 waits to lock 'm', held by thread 2" (no position).
+std::string describe_blocker(const BlockedThread& blocked, const Code& code);
+// "thread 1", "threads 1 and 2", "threads 1, 2 and 3".
+std::string thread_list(const std::vector<int64_t>& ids);
+
+// "  Write of 'x' by thread 2 at f.rl:9:3" pieces, shared with explore's output.
+std::string describe_access(const RaceAccess& access, const std::string& location,
+                            const SourceFile& file, bool previous);
+// "f.rl:9:3", or "an unknown position" for an access without one.
+std::string format_position(const SourceFile& file, SourceLoc loc);
+// The source line of `range` and a caret under it, each line indented by `indent` spaces.
+std::string source_snippet(const SourceFile& file, SourceRange range, int indent);
+
+} // namespace racelang

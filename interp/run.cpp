@@ -1,0 +1,165 @@
+// The run loop (see run.h): scheduling points, labels to the detector, races, exits, failures,
+// deadlock and the step limit, in that order for each scheduling step.
+#include "interp/run.h"
+
+#include <set>
+
+#include "interp/race_observer.h"
+
+namespace racelang {
+namespace {
+
+// The statement of a load or store starting at `loc`, for positions decoded from a site.
+SourceRange access_statement_at(const Code& code, SourceLoc loc) {
+  for (const ThreadCode& t : code.threads)
+    for (const Instr& in : t.instrs)
+      if ((in.op == Op::Load || in.op == Op::Store) && in.range.begin == loc) return in.range;
+  return {loc, {loc.line, loc.col + 1}};
+}
+
+SourceLoc decode_site(int64_t site) {
+  if (site <= 0) return {};
+  return {static_cast<uint32_t>(site / kSiteLineFactor),
+          static_cast<uint32_t>(site % kSiteLineFactor)};
+}
+
+} // namespace
+
+int run_exit_code(const RunResult& result) {
+  if (!result.races.empty()) return 66;
+  switch (result.outcome) {
+  case RunOutcome::Finished:
+    return 0;
+  case RunOutcome::Race:
+    return 66;
+  case RunOutcome::ScheduleError:
+    return 2;
+  default:
+    return 1;
+  }
+}
+
+std::vector<BlockedThread> blocked_threads(const Machine& machine) {
+  std::vector<BlockedThread> out;
+  for (uint32_t k = 0; k < machine.thread_count(); ++k)
+    if (machine.status(k) == ThreadStatus::Running)
+      out.push_back({machine.thread_id(k), machine.blocker(k)});
+  return out;
+}
+
+RaceReport race_from_check(const Code& code, const Failure& failure) {
+  RaceReport report;
+  report.from_instrumentation = true;
+  const RaceCheckReport& check = *failure.race;
+  report.cell = check.cell;
+  SourceLoc here = decode_site(check.site);
+  report.current = {failure.thread, check.kind,
+                    here.line ? access_statement_at(code, here) : failure.range};
+  SourceLoc prev = decode_site(check.prev_site);
+  report.previous = {check.prev_thread, check.prev_kind,
+                     prev.line ? access_statement_at(code, prev) : SourceRange{}};
+  return report;
+}
+
+RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& options) {
+  RunResult result;
+  Machine machine(code);
+  if (options.print) machine.set_print_sink(options.print);
+  RaceObserver observer = options.detector_factory ? RaceObserver(options.detector_factory())
+                                                   : RaceObserver(options.detector);
+  std::set<RaceKey> seen;
+
+  auto budget = [&] {
+    return options.max_steps > result.steps ? options.max_steps - result.steps : 0;
+  };
+  // Handles one scheduling step's effects; returns false when the run must stop.
+  auto absorb = [&](const StepResult& s) {
+    result.steps += s.small_steps;
+    if (s.step.label.kind != LabelKind::None) {
+      if (options.on_event) options.on_event(s.step);
+      if (auto race = observer.observe(s.step)) {
+        if (seen.insert(race_key(*race)).second) {
+          result.races.push_back(*race);
+          if (options.on_race) options.on_race(*race);
+        }
+        if (!options.keep_going) {
+          result.outcome = RunOutcome::Race;
+          return false;
+        }
+        observer.force(s.step);
+      }
+    }
+    for (uint8_t i = 0; i < s.exit_count; ++i) {
+      if (options.on_event) options.on_event({{LabelKind::Exit, s.exits[i], 0}, {}});
+      observer.exit(s.exits[i]);
+    }
+    if (s.status == StepStatus::Failed) {
+      result.failure = machine.failure();
+      switch (result.failure->kind) {
+      case FailureKind::RuntimeError:
+        result.outcome = RunOutcome::RuntimeError;
+        break;
+      case FailureKind::AssertionFailure:
+        result.outcome = RunOutcome::AssertionFailure;
+        break;
+      case FailureKind::RaceCheck: {
+        result.outcome = RunOutcome::Race;
+        RaceReport race = race_from_check(code, *result.failure);
+        if (seen.insert(race_key(race)).second) {
+          result.races.push_back(race);
+          if (options.on_race) options.on_race(race);
+        }
+        break;
+      }
+      }
+      return false;
+    }
+    if (s.status == StepStatus::StepLimit) {
+      result.outcome = RunOutcome::StepLimit;
+      return false;
+    }
+    return true;
+  };
+
+  auto finish = [&] {
+    result.final_state = machine.state();
+    if (result.outcome == RunOutcome::StepLimit)
+      for (uint32_t k = 0; k < machine.thread_count(); ++k)
+        if (machine.status(k) == ThreadStatus::Running)
+          result.running.push_back({machine.thread_id(k), machine.next_instr(k).range});
+    return result;
+  };
+
+  if (!absorb(machine.start(budget()))) return finish();
+  std::vector<int64_t> ids;
+  for (uint64_t point = 0;; ++point) {
+    if (machine.all_finished()) {
+      result.outcome = RunOutcome::Finished;
+      return finish();
+    }
+    std::vector<uint32_t> runnable = machine.runnable();
+    if (runnable.empty()) {
+      result.outcome = RunOutcome::Deadlock;
+      result.blocked = blocked_threads(machine);
+      return finish();
+    }
+    if (budget() == 0) {
+      result.outcome = RunOutcome::StepLimit;
+      return finish();
+    }
+    ids.clear();
+    for (uint32_t k : runnable) ids.push_back(machine.thread_id(k));
+    std::optional<int64_t> choice = scheduler.choose(ids, point);
+    if (!choice) {
+      result.outcome = RunOutcome::ScheduleError;
+      result.schedule_error = scheduler.error();
+      result.schedule_exhausted = scheduler.exhausted();
+      return finish();
+    }
+    result.schedule.push_back(*choice);
+    uint32_t k = static_cast<uint32_t>(code.thread_index(*choice));
+    if (!absorb(machine.advance(k, budget()))) return finish();
+  }
+}
+
+} // namespace racelang

@@ -1,0 +1,18 @@
+// RUN: run --seed=1 %s
+// Division by zero in a spawned thread: the error names the thread, the expression and the
+// values of its locals.
+shared d;
+
+spawn 2 {
+  a := 10;
+  b := load d;
+  q := a / b;
+  print(q);
+}
+wait 2;
+
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: tests/golden/run/fail_division_by_zero.rl:9:8: error: thread 2: division by zero (a / b with a = 10, b = 0)
+// EXPECT-STDERR:   q := a / b;
+// EXPECT-STDERR:        ^~~~~
+// EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_division_by_zero.rl --seed=1

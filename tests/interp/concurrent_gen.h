@@ -1,0 +1,22 @@
+// A RapidCheck generator of small concurrent racelang programs for the interpreter's properties:
+// main spawns one to three threads (possibly between other steps), each doing a few loads and
+// stores of a handful of shared locations, critical sections under one of two locks, branches
+// and waits for earlier threads; main waits for some of them. Unlike the general program
+// generator (tests/support/program_gen.h), which rarely produces two threads touching the
+// same location, most of these programs race, synchronise or deadlock in interesting ways,
+// and none fail on arithmetic. Programs are generated as source text, shown as such.
+#pragma once
+
+#include <string>
+
+#include <rapidcheck.h>
+
+namespace racelang::testing {
+
+struct ConcurrentGenConfig {
+  bool loops = false; // also spin loops waiting for a flag (state cycles, possible step limits)
+};
+
+rc::Gen<std::string> gen_concurrent_source(ConcurrentGenConfig config = {});
+
+} // namespace racelang::testing

@@ -1,0 +1,100 @@
+// Implementation of the interpreter test harness (see interp_harness.h).
+#include "tests/interp/interp_harness.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "frontend/diagnostics.h"
+#include "frontend/parse.h"
+#include "frontend/print.h"
+
+namespace racelang::testing {
+
+std::unique_ptr<Compiled> compile(const std::string& text, const std::string& path,
+                                  const CheckOptions& options) {
+  auto c = std::make_unique<Compiled>();
+  c->file = std::make_unique<SourceFile>(path, text);
+  std::ostringstream out;
+  DiagnosticEngine diags(*c->file, &out);
+  auto program = parse_program(*c->file, diags);
+  if (!program) {
+    ADD_FAILURE() << "does not parse:\n" << out.str();
+    return nullptr;
+  }
+  c->program = std::move(*program);
+  auto info = check_program(c->program, diags, options);
+  if (!info) {
+    ADD_FAILURE() << "does not check:\n" << out.str();
+    return nullptr;
+  }
+  c->info = std::move(*info);
+  c->diagnostics = out.str();
+  c->code = compile_program(c->program, c->info);
+  return c;
+}
+
+std::unique_ptr<Compiled> compile(const Program& program, const CheckOptions& options) {
+  return compile(print_program(program), "generated.rl", options);
+}
+
+TracedRun run_with(const Compiled& c, Scheduler& scheduler, RunOptions options) {
+  TracedRun out;
+  auto user_event = options.on_event;
+  options.on_event = [&](const LabelledStep& s) {
+    out.events.push_back(s);
+    if (user_event) user_event(s);
+  };
+  options.print = [&](std::string_view line) { out.output.emplace_back(line); };
+  out.result = run_program(c.code, scheduler, options);
+  return out;
+}
+
+TracedRun run_schedule(const Compiled& c, const Schedule& schedule, RunOptions options) {
+  auto scheduler = make_replay_scheduler(schedule, "--schedule-string=...");
+  return run_with(c, *scheduler, std::move(options));
+}
+
+TracedRun run_seed(const Compiled& c, uint64_t seed, RunOptions options) {
+  auto scheduler = make_random_scheduler(seed);
+  return run_with(c, *scheduler, std::move(options));
+}
+
+std::vector<std::string> label_strings(const Compiled& c, const std::vector<LabelledStep>& events) {
+  std::vector<std::string> out;
+  for (const LabelledStep& e : events) {
+    const Label& l = e.label;
+    bool cell = l.kind == LabelKind::Read || l.kind == LabelKind::Write ||
+                l.kind == LabelKind::Acquire || l.kind == LabelKind::Release;
+    out.push_back(format_label(l, cell ? c.info.cell_name(l.target) : std::to_string(l.target)));
+  }
+  return out;
+}
+
+int64_t shared_value(const Compiled& c, const MachineState& state, const std::string& name,
+                     uint32_t index) {
+  const Symbol* sym = c.info.find_symbol(name);
+  if (!sym) {
+    ADD_FAILURE() << "no shared location " << name;
+    return 0;
+  }
+  return state.memory.at(sym->first_cell + index);
+}
+
+int64_t local_value(const Compiled& c, const MachineState& state, int64_t id,
+                    const std::string& name) {
+  int32_t k = c.code.thread_index(id);
+  auto global = c.info.find_local(name);
+  if (k < 0 || !global) {
+    ADD_FAILURE() << "no thread " << id << " or local " << name;
+    return 0;
+  }
+  uint32_t offset = 0;
+  for (int32_t i = 0; i < k; ++i) offset += static_cast<uint32_t>(c.code.threads[i].locals.size());
+  const auto& slots = c.code.threads[static_cast<size_t>(k)].locals;
+  for (uint32_t s = 0; s < slots.size(); ++s)
+    if (slots[s] == *global) return state.locals.at(offset + s);
+  return 0; // never assigned in that thread: 0
+}
+
+} // namespace racelang::testing
