@@ -9,6 +9,7 @@
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "instrument/groups.h"
 #include "interp/code.h"
 #include "interp/explore.h"
 #include "interp/explore_output.h"
@@ -38,6 +39,9 @@ int command_explore(const std::vector<std::string>& args) {
                        std::to_string(explore.max_steps) + ")",
                    "N"});
   specs.push_back({"no-cache", false, "do not cache states (slower; for checking the cache)"});
+  specs.push_back({"bigger-step", false,
+                   "run each instruction of an instrumented program with its instrumentation "
+                   "(an @group) as one step (the paper's Figure 11)"});
   auto options = parse_options("explore", specs, args);
   if (!options) return kExitUsage;
   if (options->help) {
@@ -82,7 +86,10 @@ int command_explore(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
+  explore.machine.bigger_step = options->has("bigger-step");
+  if (explore.machine.bigger_step) restore_groups(compiled->program);
   Code code = compile_program(compiled->program, compiled->info);
+  CheckSites sites = check_sites_of(*compiled->file, code);
 
   bool progress = isatty(STDERR_FILENO) == 1;
   if (progress)
@@ -98,6 +105,8 @@ int command_explore(const std::vector<std::string>& args) {
   output.locals = options->has("locals");
   output.witness_dir = options->get("witness-dir").value_or("");
   if (options->has("allow-reserved")) output.extra_run_args.push_back("--allow-reserved");
+  if (explore.machine.bigger_step) output.extra_run_args.push_back("--bigger-step");
+  output.sites = &sites;
   WitnessFiles files;
   if (!output.witness_dir.empty()) {
     std::string error;

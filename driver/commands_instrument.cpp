@@ -8,6 +8,7 @@
 #include "driver/exit_codes.h"
 #include "frontend/print.h"
 #include "instrument/vector_clock_pass.h"
+#include "interp/report.h"
 
 namespace racelang {
 
@@ -65,8 +66,12 @@ int command_instrument(const std::vector<std::string>& args) {
   if (!compiled) return kExitUsage;
   Program instrumented =
       instrument_vector_clock(compiled->program, compiled->info, instrument_options);
-  std::string header = "// " + *path + ", instrumented by racelang (VectorClock, variant " +
-                       variant + ").\n// Check or run with --allow-reserved.\n";
+  // The first line names the original program: race checks carry its positions, and the
+  // reports of `racelang run` read its source lines from there (interp/report.h, CheckSites).
+  std::string header = std::string(kInstrumentHeader) + *path +
+                       "\n// VectorClock instrumentation, variant " + variant +
+                       ". Check or run with --allow-reserved;\n// with --bigger-step each "
+                       "@group runs as one atomic step.\n";
   std::cout << header << print_program(instrumented);
   return kExitSuccess;
 }

@@ -14,23 +14,36 @@
 #include <functional>
 #include <unordered_map>
 
+#include "frontend/print.h"
+#include "instrument/groups.h"
+
 namespace racelang {
 namespace {
 
-Expr lit(int64_t v) { return make_int(v); }
-Expr local(const char* name) { return make_local(name); }
-Expr add(Expr a, Expr b) { return make_binary(BinaryOp::Add, std::move(a), std::move(b)); }
-Expr mul(Expr a, Expr b) { return make_binary(BinaryOp::Mul, std::move(a), std::move(b)); }
+Expr lit(int64_t v) {
+  return make_int(v);
+}
+Expr local(const char* name) {
+  return make_local(name);
+}
+Expr add(Expr a, Expr b) {
+  return make_binary(BinaryOp::Add, std::move(a), std::move(b));
+}
+Expr mul(Expr a, Expr b) {
+  return make_binary(BinaryOp::Mul, std::move(a), std::move(b));
+}
 
-Location cell(const char* array, Expr index) { return Location{array, std::move(index), {}}; }
+Location cell(const char* array, Expr index) {
+  return Location{array, std::move(index), {}};
+}
 
 // A location or lock of the original program, resolved to its dense metadata index: a
 // constant for scalars, `base + __i` for array elements.
 struct Resolved {
-  Location access;              // what the original statement accesses (index replaced by __i)
-  std::optional<Expr> index;    // the original index expression, evaluated once into __i
-  int64_t base = 0;             // dense index of the scalar or of element 0
-  std::optional<int64_t> size;  // array size
+  Location access;             // what the original statement accesses (index replaced by __i)
+  std::optional<Expr> index;   // the original index expression, evaluated once into __i
+  int64_t base = 0;            // dense index of the scalar or of element 0
+  std::optional<int64_t> size; // array size
 
   // Metadata entry `entry` of this location: (base + __i) * z + entry.
   Expr meta_index(int64_t z, int64_t entry) const {
@@ -68,6 +81,9 @@ public:
       out.body.push_back(emit(Store{lit(1), cell(meta::kClock, lit(t * z() + t))}, {}));
     out.body.front().comments.leading.push_back(
         "// racelang instrumentation: VectorClock (seed 000, Figure 9 with per-location locks)");
+    if (z() > 1)
+      out.body.front().comments.leading.push_back(
+          group_marker(static_cast<size_t>(z()), "prologue: C[t][t] := 1 for every thread t"));
     Block body = instrument_block(program.body, 0);
     for (Stmt& s : body) out.body.push_back(std::move(s));
     out.trailing_comments = program.trailing_comments;
@@ -122,13 +138,13 @@ private:
   // metadata (which is indexed by it) is touched: run the original statement on that path.
   void guard_index(const Resolved& r, int64_t size, const Stmt& original_access, Block& out) {
     if (!r.index) return;
-    Cond out_of_range = make_logical(
-        LogicOp::Or, make_compare(CompareOp::Lt, local(meta::kIndex), lit(0)),
-        make_compare(CompareOp::Ge, local(meta::kIndex), lit(size)));
+    Cond out_of_range =
+        make_logical(LogicOp::Or, make_compare(CompareOp::Lt, local(meta::kIndex), lit(0)),
+                     make_compare(CompareOp::Ge, local(meta::kIndex), lit(size)));
     Block fail;
     fail.push_back(original_access);
-    out.push_back(emit(If{std::move(out_of_range), std::move(fail), std::nullopt},
-                       original_access.range));
+    out.push_back(
+        emit(If{std::move(out_of_range), std::move(fail), std::nullopt}, original_access.range));
   }
 
   Expr site_of(SourceRange range) const {
@@ -142,12 +158,12 @@ private:
     for (int64_t u = 0; u < z(); ++u) {
       out.push_back(emit(Load{meta::kTemp1, cell(clock, x.meta_index(z(), u))}, range));
       out.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, lit(t * z() + u))}, range));
-      RaceCheck race{current,  x.access, site_of(range), previous, u,
-                     cell(sites, x.meta_index(z(), u))};
-      out.push_back(emit(Assert{make_compare(CompareOp::Le, local(meta::kTemp1),
-                                             local(meta::kTemp2)),
-                                std::move(race)},
-                         range));
+      RaceCheck race{current,  x.access, site_of(range),
+                     previous, u,        cell(sites, x.meta_index(z(), u))};
+      out.push_back(
+          emit(Assert{make_compare(CompareOp::Le, local(meta::kTemp1), local(meta::kTemp2)),
+                      std::move(race)},
+               range));
     }
   }
 
@@ -195,8 +211,8 @@ private:
               guard_index(x, symbol_size(load.loc.name), access, out);
               if (options_.location_locks)
                 out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
-              hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Read,
-                       x, t, range, out);
+              hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Read, x,
+                       t, range, out);
               record_access(meta::kReadClock, meta::kReadSite, x, t, range, out);
               out.push_back(std::move(access));
               if (options_.location_locks)
@@ -209,11 +225,11 @@ private:
               guard_index(x, symbol_size(store.loc.name), access, out);
               if (options_.location_locks)
                 out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
-              hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Write,
-                       x, t, range, out);
+              hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Write, x,
+                       t, range, out);
               if (options_.store_checks_reads)
-                hb_check(meta::kReadClock, meta::kReadSite, AccessKind::Read, AccessKind::Write,
-                         x, t, range, out);
+                hb_check(meta::kReadClock, meta::kReadSite, AccessKind::Read, AccessKind::Write, x,
+                         t, range, out);
               record_access(meta::kWriteClock, meta::kWriteSite, x, t, range, out);
               out.push_back(std::move(access));
               if (options_.location_locks)
@@ -236,16 +252,15 @@ private:
               guard_index(m, symbol_size(unlock.lock.name), release, out);
               // L[m] := C[t] (set), or RoadRunner's L[m] := L[m] ⊔ C[t].
               for (int64_t v = 0; v < z(); ++v) {
-                out.push_back(emit(Load{meta::kTemp1, cell(meta::kClock, clock_entry(t, v))},
-                                   range));
+                out.push_back(
+                    emit(Load{meta::kTemp1, cell(meta::kClock, clock_entry(t, v))}, range));
                 if (options_.release_joins_lock) {
+                  out.push_back(emit(
+                      Load{meta::kTemp2, cell(meta::kLockClock, m.meta_index(z(), v))}, range));
                   out.push_back(
-                      emit(Load{meta::kTemp2, cell(meta::kLockClock, m.meta_index(z(), v))},
+                      emit(Assign{meta::kTemp1, make_binary(BinaryOp::Max, local(meta::kTemp1),
+                                                            local(meta::kTemp2))},
                            range));
-                  out.push_back(emit(Assign{meta::kTemp1,
-                                            make_binary(BinaryOp::Max, local(meta::kTemp1),
-                                                        local(meta::kTemp2))},
-                                     range));
                 }
                 out.push_back(
                     emit(Store{local(meta::kTemp1), cell(meta::kLockClock, m.meta_index(z(), v))},
@@ -276,22 +291,46 @@ private:
                   [&](int64_t v) { return clock_entry(t, v); }, range, out);
               if (options_.increment_on_join) increment(u, range, out);
             },
+            // The jumps of `if` and `while` keep a group of their own, not the last one of
+            // their bodies: a loop whose body is one group must not become one atomic step.
             [&](const If& node) {
+              uint32_t group = group_;
               If copy{node.cond, instrument_block(node.then_body, t), std::nullopt};
               if (node.else_body) copy.else_body = instrument_block(*node.else_body, t);
-              out.push_back(with_comments(s, emit(std::move(copy), range)));
+              Stmt stmt = with_comments(s, emit(std::move(copy), range));
+              stmt.group = group;
+              out.push_back(std::move(stmt));
             },
             [&](const While& node) {
-              out.push_back(with_comments(
-                  s, emit(While{node.cond, instrument_block(node.body, t)}, range)));
+              uint32_t group = group_;
+              Stmt stmt =
+                  with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
+              stmt.group = group;
+              out.push_back(std::move(stmt));
             },
             [&](const auto& other) { out.push_back(with_comments(s, emit(other, range))); },
         },
         s.node);
-    // Leading comments of the original statement go before its instrumentation.
+    // Leading comments of the original statement go before its instrumentation, then the
+    // marker that keeps the group through printing (groups.h).
     if (out.size() > first && !std::holds_alternative<If>(s.node) &&
-        !std::holds_alternative<While>(s.node))
+        !std::holds_alternative<While>(s.node)) {
       out[first].comments.leading = s.comments.leading;
+      if (out.size() - first > 1)
+        out[first].comments.leading.push_back(group_marker(out.size() - first, describe(s)));
+    }
+  }
+
+  // The instruction a group instruments, on one line: "store a + 1 x", "spawn 2".
+  static std::string describe(const Stmt& s) {
+    if (const auto* spawn = std::get_if<Spawn>(&s.node))
+      return "spawn " + std::to_string(spawn->thread);
+    Stmt bare = s;
+    bare.comments = {};
+    std::string text = print_stmt(bare);
+    text = text.substr(0, text.find('\n'));
+    if (!text.empty() && text.back() == ';') text.pop_back();
+    return text;
   }
 
   Stmt with_comments(const Stmt& original, Stmt stmt) const {

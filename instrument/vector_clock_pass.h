@@ -16,16 +16,16 @@ namespace racelang {
 
 // Names the instrumentation owns (all start with kReservedPrefix).
 namespace meta {
-inline constexpr const char* kClock = "__C";      // C[t][u] at t * z + u
-inline constexpr const char* kLockClock = "__L";  // L[m][u] at m * z + u
-inline constexpr const char* kReadClock = "__R";  // R[x][u] at x * z + u
-inline constexpr const char* kWriteClock = "__W"; // W[x][u] at x * z + u
-inline constexpr const char* kReadSite = "__RS";  // source site of u's last read of x
-inline constexpr const char* kWriteSite = "__WS"; // source site of u's last write of x
+inline constexpr const char* kClock = "__C";        // C[t][u] at t * z + u
+inline constexpr const char* kLockClock = "__L";    // L[m][u] at m * z + u
+inline constexpr const char* kReadClock = "__R";    // R[x][u] at x * z + u
+inline constexpr const char* kWriteClock = "__W";   // W[x][u] at x * z + u
+inline constexpr const char* kReadSite = "__RS";    // source site of u's last read of x
+inline constexpr const char* kWriteSite = "__WS";   // source site of u's last write of x
 inline constexpr const char* kLocationLock = "__X"; // X[x]: guards x's metadata (§4.3)
-inline constexpr const char* kTemp1 = "__t1";     // the paper's tmp1
-inline constexpr const char* kTemp2 = "__t2";     // the paper's tmp2
-inline constexpr const char* kIndex = "__i";      // an access's array index, evaluated once
+inline constexpr const char* kTemp1 = "__t1";       // the paper's tmp1
+inline constexpr const char* kTemp2 = "__t2";       // the paper's tmp2
+inline constexpr const char* kIndex = "__i";        // an access's array index, evaluated once
 } // namespace meta
 
 // Variants of the pass. The defaults are the correct pass; the others exist so that property

@@ -115,6 +115,7 @@ private:
     instr.op = op;
     instr.stmt = &s;
     instr.range = s.range;
+    instr.group = s.group;
     out_.instrs.push_back(instr);
     return out_.instrs.back();
   }

@@ -86,6 +86,7 @@ struct Instr {
   uint32_t arg_count = 0;
   const Stmt* stmt = nullptr; // the source statement (nullptr only for End)
   SourceRange range;          // the statement's range (if/while: the whole statement)
+  uint32_t group = 0;         // the statement's Stmt::group (bigger-step semantics); 0: none
 };
 
 // True for the instructions that touch shared state, synchronise or print: the steps that

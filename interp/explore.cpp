@@ -46,11 +46,10 @@ struct Node {
   bool done = false;
 };
 
-// The events of one scheduling step, to rebuild the detector along a path.
+// The events of one scheduling step (labelled steps and exits, Machine::events), to rebuild
+// the detector along a path.
 struct Edge {
-  LabelledStep step; // label None: no event (print, or the initial settle)
-  int64_t exits[2] = {0, 0};
-  uint8_t exit_count = 0;
+  std::vector<LabelledStep> events;
 };
 
 struct Frame {
@@ -87,7 +86,7 @@ DeadlockKey deadlock_key(const std::vector<BlockedThread>& blocked) {
 class Explorer {
 public:
   Explorer(const Code& code, const ExploreOptions& options)
-      : code_(code), options_(options), machine_(code) {
+      : code_(code), options_(options), machine_(code, options.machine) {
     for (const ThreadCode& t : code.threads) thread_ids_.push_back(t.id);
     for (const Symbol& sym : code.info->symbols)
       for (uint32_t c = 0; c < sym.cell_count; ++c)
@@ -100,9 +99,11 @@ public:
         options_.cache &&
         RaceObserver(options_.detector).fingerprint(thread_ids_, lock_cells_, shared_cells_, probe);
     result_.cached = cache_;
+    MachineState initial = machine_.state();
     StepResult s = machine_.start(options_.max_steps);
+    if (s.status == StepStatus::Failed) record_failure_state(initial);
     Frame root;
-    root.edge = edge_of(s);
+    root.edge = edge_of(machine_);
     root.path_steps = s.small_steps;
     live_ = std::make_unique<RaceObserver>(options_.detector);
     live_depth_ = 0;
@@ -115,18 +116,38 @@ public:
   }
 
 private:
-  static Edge edge_of(const StepResult& s) {
-    Edge e;
-    e.step = s.step;
-    e.exit_count = s.exit_count;
-    e.exits[0] = s.exits[0];
-    e.exits[1] = s.exits[1];
-    return e;
-  }
+  static Edge edge_of(const Machine& machine) { return Edge{machine.events()}; }
 
   static void apply_edge(RaceObserver& observer, const Edge& e) {
-    observer.force(e.step);
-    for (uint8_t i = 0; i < e.exit_count; ++i) observer.exit(e.exits[i]);
+    for (const LabelledStep& event : e.events) {
+      if (event.label.kind == LabelKind::Exit)
+        observer.exit(event.label.thread);
+      else
+        observer.force(event);
+    }
+  }
+
+  void record_failure_state(const MachineState& before) {
+    if (!options_.split_race_free) return;
+    const Failure& f = *machine_.failure();
+    std::string key;
+    before.serialize(key);
+    key += std::to_string(f.thread) + ":" + f.message + ":" + std::to_string(f.range.begin.line) +
+           ":" + std::to_string(f.range.begin.col);
+    if (seen_failure_states_.insert(key).second) result_.failure_states.push_back({before, f});
+  }
+
+  void record_first_race(const MachineState& before, int64_t thread, const RaceReport& race) {
+    std::string key;
+    before.serialize(key);
+    RaceKey rk = race_key(race);
+    key += std::to_string(thread) + ":" + std::to_string(race.cell) + ":" +
+           std::to_string(static_cast<int>(race.current.kind)) + ":" +
+           std::to_string(race.previous.thread) + ":" +
+           std::to_string(static_cast<int>(race.previous.kind)) + ":" +
+           std::to_string(rk.first.line) + ":" + std::to_string(rk.first.col) + ":" +
+           std::to_string(rk.second.line) + ":" + std::to_string(rk.second.col);
+    if (seen_first_races_.insert(key).second) result_.first_races.push_back({before, thread, race});
   }
 
   Schedule path_schedule(int64_t last) const {
@@ -157,12 +178,14 @@ private:
     return *live_;
   }
 
-  std::string state_key() const {
+  std::string state_key(bool racy) const {
     std::string key;
     machine_.state().serialize(key);
+    if (options_.split_race_free) key.push_back(racy ? 'r' : 'f');
     if (options_.incomplete_cache_key) return key;
     live_->fingerprint(thread_ids_, lock_cells_, shared_cells_, key);
-    live_->history().serialize(key);
+    // Without a detector nothing reads the history (race checks carry their own sites).
+    if (live_->has_detector()) live_->history().serialize(key);
     return key;
   }
 
@@ -211,7 +234,7 @@ private:
 
     Node* node = nullptr;
     if (cache_) {
-      auto [it, inserted] = nodes_.try_emplace(state_key());
+      auto [it, inserted] = nodes_.try_emplace(state_key(frame.races_on_path > 0));
       node = &it->second;
       if (!inserted) {
         if (node->done)
@@ -225,6 +248,8 @@ private:
     if (machine_.all_finished()) {
       const MachineState& st = machine_.state();
       finals_.insert(FinalState{st.memory, st.locals});
+      if (options_.split_race_free && frame.races_on_path == 0)
+        race_free_finals_.insert(FinalState{st.memory, st.locals});
       leaf_outcome(&ExploreCounts::finished);
       if (node) node->counts = leaf, node->done = true;
       return false;
@@ -263,16 +288,25 @@ private:
       machine_.set_state(top.state);
       StepResult s = machine_.advance(k, options_.max_steps);
       Frame child;
-      child.edge = edge_of(s);
+      child.edge = edge_of(machine_);
       child.chosen = machine_.thread_id(k);
       child.path_steps = top.path_steps + s.small_steps;
       child.races_on_path = top.races_on_path;
-      if (auto race = observer.observe(s.step)) {
-        record_race(*race, child.chosen, top.races_on_path);
-        child.edge_raced = true;
-        observer.force(s.step);
+      for (const LabelledStep& event : child.edge.events) {
+        if (event.label.kind == LabelKind::Exit) {
+          observer.exit(event.label.thread);
+          continue;
+        }
+        if (auto race = observer.observe(event)) {
+          uint32_t before = top.races_on_path + (child.edge_raced ? 1 : 0);
+          record_race(*race, child.chosen, before);
+          if (options_.split_race_free && before == 0)
+            record_first_race(top.state, child.chosen, *race);
+          child.edge_raced = true;
+          observer.force(event);
+        }
       }
-      for (uint8_t i = 0; i < s.exit_count; ++i) observer.exit(s.exits[i]);
+      if (s.status == StepStatus::Failed) record_failure_state(top.state);
       if (s.status == StepStatus::Failed && machine_.failure()->kind == FailureKind::RaceCheck)
         child.edge_raced = true;
       if (child.edge_raced) ++child.races_on_path;
@@ -299,6 +333,7 @@ private:
 
   void finish() {
     result_.final_states.assign(finals_.begin(), finals_.end());
+    result_.race_free_final_states.assign(race_free_finals_.begin(), race_free_finals_.end());
     for (auto& [key, race] : races_) result_.races.push_back(std::move(race));
     for (auto& [key, f] : assertions_) result_.assertion_failures.push_back(std::move(f));
     for (auto& [key, f] : errors_) result_.runtime_errors.push_back(std::move(f));
@@ -316,7 +351,8 @@ private:
   size_t live_depth_ = 0;
   std::unordered_map<std::string, Node> nodes_;
   ExploreResult result_;
-  std::set<FinalState> finals_;
+  std::set<FinalState> finals_, race_free_finals_;
+  std::set<std::string> seen_first_races_, seen_failure_states_;
   std::map<RaceKey, ExploreRace> races_;
   std::map<FailureKey, ExploreFailure> assertions_, errors_;
   std::map<DeadlockKey, ExploreDeadlock> deadlocks_;

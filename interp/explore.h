@@ -34,6 +34,16 @@ struct ExploreOptions {
   // step-limit outcome of that execution.
   uint64_t max_steps = 1'000'000;
   bool cache = true; // false: plain DFS, every interleaving run (tests compare the two)
+  // The machine's semantics and reductions: bigger_step (`explore --bigger-step`, Figure 11)
+  // and the independence reduction (independent_accesses; see independence.h for what it
+  // keeps exact: not the execution counts).
+  MachineOptions machine;
+  // Also report what happens on race-free paths, separately: the final states of executions
+  // with no race (race_free_final_states), the states where a race-free path meets its first
+  // race (first_races), and the states from which a failure is reached (failure_states).
+  // Whether the path so far has raced then becomes part of the cached state, so that a state
+  // first reached by a racy path is explored again when a race-free path reaches it.
+  bool split_race_free = false;
   // Negative control for the tests only: cache states by the machine state alone, leaving out
   // the detector's state and the access history. Loses races; the cache property catches it.
   bool incomplete_cache_key = false;
@@ -74,6 +84,19 @@ struct FinalState {
   auto operator<=>(const FinalState&) const = default;
 };
 
+// With ExploreOptions::split_race_free: a race met by a path that had no race before it.
+struct ExploreFirstRace {
+  MachineState before; // the scheduling point where the racing step was chosen
+  int64_t thread = 0;  // the thread chosen there
+  RaceReport report;
+};
+
+// With ExploreOptions::split_race_free: a failure and the state it was reached from.
+struct ExploreFailureState {
+  MachineState before; // the scheduling point where the failing step was chosen
+  Failure failure;
+};
+
 struct ExploreCounts {
   uint64_t total = 0; // maximal executions: finished, failed, deadlocked or step limit
   uint64_t racy = 0;  // executions on which the detector reported a race
@@ -93,7 +116,11 @@ struct ExploreResult {
   bool cyclic = false;
   // Set when a limit stopped the search: which one. Results are then partial.
   std::string limit;
-  std::vector<FinalState> final_states;           // distinct, sorted
+  std::vector<FinalState> final_states; // distinct, sorted
+  // With ExploreOptions::split_race_free (else empty): distinct, in the order found.
+  std::vector<FinalState> race_free_final_states; // sorted
+  std::vector<ExploreFirstRace> first_races;
+  std::vector<ExploreFailureState> failure_states;
   std::vector<ExploreRace> races;                 // distinct by RaceKey, sorted
   std::vector<ExploreFailure> assertion_failures; // distinct, sorted by position and message
   std::vector<ExploreFailure> runtime_errors;

@@ -276,9 +276,9 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
     std::string name = code.info->cell_name(r.cell);
     out += "  race on '" + name + "': " + spelling(r.current.kind) + " by thread " +
            std::to_string(r.current.thread) + " at " +
-           format_position(file, r.current.range.begin) + ", " + spelling(r.previous.kind) +
-           " by thread " + std::to_string(r.previous.thread) + " at " +
-           format_position(file, r.previous.range.begin) + "\n";
+           format_access_position(r, r.current, file, output.sites) + ", " +
+           spelling(r.previous.kind) + " by thread " + std::to_string(r.previous.thread) + " at " +
+           format_access_position(r, r.previous, file, output.sites) + "\n";
     out += replay(replay_spec(result.races[i], options), &WitnessFiles::races, i);
   }
 

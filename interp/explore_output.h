@@ -13,6 +13,7 @@
 #include "frontend/source.h"
 #include "interp/code.h"
 #include "interp/explore.h"
+#include "interp/report.h"
 
 namespace racelang {
 
@@ -42,6 +43,8 @@ struct ExploreOutputOptions {
   // empty: they are given inline with --schedule-string=.
   std::string witness_dir;
   std::vector<std::string> extra_run_args; // e.g. --allow-reserved, given to every replay
+  // Where races found by instrumentation checks point (report.h); nullptr: this file.
+  const CheckSites* sites = nullptr;
 };
 
 // The arguments after `racelang` that replay `spec` ("run FILE --schedule-string=0,1 ...").

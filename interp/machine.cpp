@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "frontend/print.h"
+#include "interp/independence.h"
 
 namespace racelang {
 namespace {
@@ -91,7 +92,9 @@ void MachineState::serialize(std::string& out) const {
   append_bytes(out, status);
 }
 
-Machine::Machine(const Code& code) : code_(&code) {
+Machine::Machine(const Code& code, const MachineOptions& options)
+    : code_(&code), options_(options) {
+  if (options.independent_accesses) oracle_ = std::make_shared<IndependenceOracle>(code);
   size_t n = code.threads.size();
   offsets_.resize(n);
   uint32_t total = 0;
@@ -351,9 +354,15 @@ void Machine::finish_if_done(uint32_t k, StepResult& result) {
   if (state_.status[k] != ThreadStatus::Running || next_instr(k).op != Op::End) return;
   state_.status[k] = ThreadStatus::Finished;
   if (result.exit_count < 2) result.exits[result.exit_count++] = thread_id(k);
+  events_.push_back({{LabelKind::Exit, thread_id(k), 0}, {}});
 }
 
 StepResult Machine::step(uint32_t k) {
+  events_.clear();
+  return step_one(k);
+}
+
+StepResult Machine::step_one(uint32_t k) {
   StepResult r;
   if (failure_ || state_.status[k] != ThreadStatus::Running) {
     r.status = StepStatus::Blocked;
@@ -438,7 +447,6 @@ StepResult Machine::step(uint32_t k) {
     state_.pc[child] = 0;
     r.step.label = {LabelKind::Fork, id, static_cast<uint32_t>(thread_id(child))};
     ++pc;
-    finish_if_done(child, r);
     break;
   }
   case Op::Wait: {
@@ -486,6 +494,9 @@ StepResult Machine::step(uint32_t k) {
     break;
   }
   r.small_steps = 1;
+  if (r.step.label.kind != LabelKind::None) events_.push_back(r.step);
+  // A child with no code finishes as it is spawned: after the fork, before its parent.
+  if (in.op == Op::Spawn) finish_if_done(in.target, r);
   finish_if_done(k, r);
   return r;
 }
@@ -518,15 +529,34 @@ void Machine::fail_assert(uint32_t k, const Instr& in) {
   failure_->race = report;
 }
 
+// Whether thread k's next instruction runs within the current scheduling step: thread-local
+// instructions always, and with the independence reduction loads and stores the oracle finds
+// independent of everything the other threads can still do (an access whose index cannot be
+// evaluated stays a scheduling point; it fails when it is scheduled).
+bool Machine::runs_at_once(uint32_t k) const {
+  const Instr& in = next_instr(k);
+  if (!is_visible(in.op)) return true;
+  if (!oracle_ || (in.op != Op::Load && in.op != Op::Store)) return false;
+  uint32_t cell = 0;
+  if (!lock_cell_if_valid(k, in.loc, cell)) return false;
+  if (options_.every_access_independent) return true;
+  return oracle_->independent(state_, k, cell, in.op == Op::Store);
+}
+
 StepResult Machine::settle(uint32_t k, uint64_t budget) {
+  events_.clear();
+  return settle_from_here(k, budget);
+}
+
+StepResult Machine::settle_from_here(uint32_t k, uint64_t budget) {
   StepResult r;
   finish_if_done(k, r);
-  while (state_.status[k] == ThreadStatus::Running && !is_visible(next_instr(k).op)) {
+  while (state_.status[k] == ThreadStatus::Running && runs_at_once(k)) {
     if (r.small_steps >= budget) {
       r.status = StepStatus::StepLimit;
       return r;
     }
-    StepResult s = step(k);
+    StepResult s = step_one(k);
     r.small_steps += s.small_steps;
     for (uint8_t i = 0; i < s.exit_count && r.exit_count < 2; ++i)
       r.exits[r.exit_count++] = s.exits[i];
@@ -539,7 +569,9 @@ StepResult Machine::settle(uint32_t k, uint64_t budget) {
 }
 
 StepResult Machine::advance(uint32_t k, uint64_t budget) {
-  StepResult r = step(k);
+  events_.clear();
+  const uint32_t group = options_.bigger_step ? next_instr(k).group : 0;
+  StepResult r = step_one(k);
   if (r.status != StepStatus::Done) return r;
   auto absorb = [&](const StepResult& s) {
     r.small_steps += s.small_steps;
@@ -547,16 +579,44 @@ StepResult Machine::advance(uint32_t k, uint64_t budget) {
       r.exits[r.exit_count++] = s.exits[i];
     r.status = s.status;
   };
+  int32_t forked =
+      r.step.label.kind == LabelKind::Fork ? code_->thread_index(r.step.label.target) : -1;
+  // The bigger-step semantics: the rest of the group in the same step.
+  while (group != 0 && state_.status[k] == ThreadStatus::Running && next_instr(k).group == group) {
+    if (r.small_steps >= budget) {
+      r.status = StepStatus::StepLimit;
+      return r;
+    }
+    const Instr& in = next_instr(k);
+    Blocker blocked = blocker(k); // as the instruction finds things, for the message
+    StepResult s = step_one(k);
+    if (s.status == StepStatus::Blocked) {
+      std::string why = blocked.kind == Blocker::Lock
+                            ? "'" + code_->info->cell_name(blocked.cell) + "' is held by thread " +
+                                  std::to_string(blocked.holder)
+                            : "thread " + std::to_string(blocked.waited) + " has not finished";
+      fail(FailureKind::RuntimeError, k, in.range,
+           "bigger-step semantics: this instruction would block (" + why +
+               ") inside an atomic group, which may block only at its first visible "
+               "instruction");
+      r.status = StepStatus::Failed;
+      return r;
+    }
+    absorb(s);
+    if (s.status != StepStatus::Done) return r;
+    if (s.step.label.kind == LabelKind::Fork) forked = code_->thread_index(s.step.label.target);
+  }
   uint64_t left = budget > r.small_steps ? budget - r.small_steps : 0;
-  absorb(settle(k, left));
-  if (r.status != StepStatus::Done || r.step.label.kind != LabelKind::Fork) return r;
+  absorb(settle_from_here(k, left));
+  if (r.status != StepStatus::Done || forked < 0) return r;
   left = budget > r.small_steps ? budget - r.small_steps : 0;
-  absorb(settle(static_cast<uint32_t>(code_->thread_index(r.step.label.target)), left));
+  absorb(settle_from_here(static_cast<uint32_t>(forked), left));
   return r;
 }
 
 StepResult Machine::start(uint64_t budget) {
-  return settle(0, budget);
+  events_.clear();
+  return settle_from_here(0, budget);
 }
 
 } // namespace racelang

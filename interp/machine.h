@@ -4,12 +4,16 @@
 // a plain value that can be copied, compared and hashed, so exploration can branch on it and
 // cache it. `step(k)` runs the next instruction of thread k and returns its label; `advance(k)`
 // is one scheduling step: a visible instruction followed by the thread-local instructions after
-// it (see docs/interpreter.md for why that reduction is exact). Nothing here chooses threads:
+// it (see docs/interpreter.md for why that reduction is exact). Two options change what one
+// scheduling step is (MachineOptions): the bigger-step semantics of the paper's Figure 11, where
+// a source instruction and its instrumentation (one Stmt::group) run as one step, and the
+// independence reduction (independence.h) that exploration uses. Nothing here chooses threads:
 // schedulers (scheduler.h) and exploration (explore.h) drive the machine.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,6 +80,27 @@ struct StepResult {
   uint64_t small_steps = 0; // instructions run (advance runs several)
 };
 
+struct MachineOptions {
+  // The bigger-step semantics (seed 000, Figure 11): once a thread starts a statement with a
+  // nonzero Stmt::group, it runs every following instruction of that group in the same
+  // scheduling step, so an instrumented source instruction and its instrumentation are one
+  // atomic step. Instructions of group 0 are steps on their own, as in the small-step
+  // semantics. A group may block only at its first visible instruction (the pass puts `lock m`
+  // and `wait u` first); blocking later in a group is a runtime error, since the steps before
+  // it cannot be undone.
+  bool bigger_step = false;
+  // The independence reduction (independence.h): a load or store that commutes with every step
+  // the other threads can still take before it runs at once, within the current scheduling
+  // step. For exploration; it keeps final states, failures, deadlocks and races exact but not
+  // the number of executions or the intermediate states.
+  bool independent_accesses = false;
+  // Negative control for the tests only: with independent_accesses, treat every load and
+  // store as independent. Loses interleavings; the reduction's exactness test catches it.
+  bool every_access_independent = false;
+};
+
+class IndependenceOracle;
+
 // Why a thread cannot step: for deadlock reports.
 struct Blocker {
   enum Kind : uint8_t { None, Lock, Wait } kind = None;
@@ -88,9 +113,10 @@ struct Blocker {
 
 class Machine {
 public:
-  explicit Machine(const Code& code);
+  explicit Machine(const Code& code, const MachineOptions& options = {});
 
   const Code& code() const { return *code_; }
+  const MachineOptions& options() const { return options_; }
   const MachineState& state() const { return state_; }
   // Replaces the state (exploration restores saved states). Clears any failure.
   void set_state(const MachineState& state);
@@ -125,9 +151,18 @@ public:
   // Settles main: the state every run and exploration starts from.
   StepResult start(uint64_t budget);
 
+  // Everything the last step, settle, advance or start did that a detector observes, in order:
+  // each labelled step, and an Exit label for each thread that ran out of code. One scheduling
+  // step has one labelled step in the small-step semantics, and possibly many with
+  // MachineOptions (a whole group, or the accesses the reduction runs at once).
+  const std::vector<LabelledStep>& events() const { return events_; }
+
   const std::optional<Failure>& failure() const { return failure_; }
 
 private:
+  StepResult step_one(uint32_t k);
+  StepResult settle_from_here(uint32_t k, uint64_t budget);
+  bool runs_at_once(uint32_t k) const;
   bool eval(uint32_t k, ExprRef ref, int64_t& out);
   bool cell_of(uint32_t k, const LocRef& loc, uint32_t& cell);
   bool lock_cell_if_valid(uint32_t k, const LocRef& loc, uint32_t& cell) const;
@@ -138,6 +173,9 @@ private:
   void fail_assert(uint32_t k, const Instr& instr);
 
   const Code* code_;
+  MachineOptions options_;
+  std::shared_ptr<const IndependenceOracle> oracle_; // with independent_accesses
+  std::vector<LabelledStep> events_;
   MachineState state_;
   std::vector<uint32_t> offsets_;
   std::optional<Failure> failure_;

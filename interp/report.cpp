@@ -3,8 +3,11 @@
 #include "interp/report.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <sstream>
 
 #include "frontend/diagnostics.h"
+#include "frontend/parse.h"
 
 namespace racelang {
 namespace {
@@ -63,23 +66,126 @@ std::string describe_access(const RaceAccess& access, const std::string& locatio
          format_position(file, access.range.begin);
 }
 
-std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file) {
+namespace {
+
+// The load or store statement starting at `loc` in a block tree.
+const Stmt* access_statement(const Block& block, SourceLoc loc) {
+  for (const Stmt& s : block) {
+    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
+    if (access && s.range.begin == loc) return &s;
+    const Stmt* found = nullptr;
+    std::visit(Overloaded{
+                   [&](const Spawn& sp) { found = access_statement(sp.body, loc); },
+                   [&](const If& i) {
+                     found = access_statement(i.then_body, loc);
+                     if (!found && i.else_body) found = access_statement(*i.else_body, loc);
+                   },
+                   [&](const While& w) { found = access_statement(w.body, loc); },
+                   [&](const auto&) {},
+               },
+               s.node);
+    if (found) return found;
+  }
+  return nullptr;
+}
+
+// The path named by a kInstrumentHeader line among the comment lines at the top of `file`.
+std::optional<std::string> header_path(const SourceFile& file) {
+  const std::string_view header = kInstrumentHeader;
+  for (uint32_t n = 1; n <= file.line_count(); ++n) {
+    std::string_view line = file.line(n);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+      line.remove_suffix(1);
+    if (line.empty()) continue;
+    if (line.substr(0, 2) != "//") return std::nullopt;
+    if (line.substr(0, header.size()) == header && line.size() > header.size())
+      return std::string(line.substr(header.size()));
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+SourceRange CheckSites::access_at(SourceLoc loc) const {
+  if (program)
+    if (const Stmt* s = access_statement(program->body, loc)) return s->range;
+  return {loc, {loc.line, loc.col + 1}};
+}
+
+CheckSites check_sites_of(const SourceFile& file, const Code& code) {
+  CheckSites sites;
+  if (auto path = header_path(file)) {
+    sites.kind = CheckSites::Kind::Original;
+    sites.path = *path;
+    std::vector<std::string> candidates{*path};
+    std::filesystem::path p(*path);
+    if (p.is_relative())
+      candidates.push_back((std::filesystem::path(file.path()).parent_path() / p).string());
+    for (const std::string& candidate : candidates) {
+      auto original = std::make_shared<SourceFile>(*path, "");
+      std::string error;
+      if (!SourceFile::read(candidate, *original, error)) continue;
+      // Keep the path as the header gives it, so reports read the same from anywhere.
+      sites.file = std::make_shared<SourceFile>(*path, original->text());
+      DiagnosticEngine quiet(*sites.file, nullptr);
+      if (auto program = parse_program(*sites.file, quiet))
+        sites.program = std::make_shared<Program>(std::move(*program));
+      break;
+    }
+    return sites;
+  }
+  for (const ThreadCode& t : code.threads)
+    for (const Instr& in : t.instrs)
+      if (in.op == Op::Assert && in.stmt && std::get<Assert>(in.stmt->node).race) {
+        sites.kind = CheckSites::Kind::Unknown;
+        return sites;
+      }
+  return sites;
+}
+
+std::string format_access_position(const RaceReport& race, const RaceAccess& access,
+                                   const SourceFile& file, const CheckSites* sites) {
+  if (!race.from_instrumentation || !sites || sites->kind == CheckSites::Kind::ThisFile)
+    return format_position(file, access.range.begin);
+  SourceLoc loc = access.range.begin;
+  if (loc.line == 0) return "an unknown position";
+  if (sites->kind == CheckSites::Kind::Original) return sites->path + ":" + format_loc(loc);
+  return format_loc(loc) + " of the uninstrumented program";
+}
+
+std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file,
+                               const CheckSites* sites) {
   std::string name = code.info->cell_name(race.cell);
   std::string out = kRule;
   out += "WARNING: data race on '" + name + "'";
   if (race.from_instrumentation) out += " (found by an instrumentation check)";
   out += "\n";
-  out += "  " + describe_access(race.current, name, file, false) + ":\n";
-  out += source_snippet(file, race.current.range, 4);
-  out += "  " + describe_access(race.previous, name, file, true) + ":\n";
-  out += source_snippet(file, race.previous.range, 4);
+  // The source line of an access: from the file its position belongs to, or none.
+  auto snippet = [&](const RaceAccess& access) {
+    if (!race.from_instrumentation || !sites || sites->kind == CheckSites::Kind::ThisFile)
+      return source_snippet(file, access.range, 4);
+    if (sites->kind == CheckSites::Kind::Original && sites->file)
+      return source_snippet(*sites->file, sites->access_at(access.range.begin), 4);
+    return std::string();
+  };
+  auto describe = [&](const RaceAccess& access, bool previous) {
+    std::string kind = spelling(access.kind);
+    std::string head = previous ? "Previous " + kind : capitalized(kind);
+    return head + " of '" + name + "' by thread " + std::to_string(access.thread) + " at " +
+           format_access_position(race, access, file, sites);
+  };
+  out += "  " + describe(race.current, false) + ":\n";
+  out += snippet(race.current);
+  out += "  " + describe(race.previous, true) + ":\n";
+  out += snippet(race.previous);
   std::vector<int64_t> threads{race.current.thread, race.previous.thread};
   std::sort(threads.begin(), threads.end());
   threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
   for (int64_t t : threads) out += thread_origin(code, t, file);
   out += "SUMMARY: racelang: data race on '" + name + "' (" +
-         format_position(file, race.current.range.begin) + " and " +
-         format_position(file, race.previous.range.begin) + ")\n";
+         format_access_position(race, race.current, file, sites) + " and " +
+         format_access_position(race, race.previous, file, sites) + ")\n";
   out += kRule;
   return out;
 }

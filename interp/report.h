@@ -4,6 +4,7 @@
 // so the formats are pinned in one place (golden tests under tests/golden/run/ pin them too).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,42 @@
 
 namespace racelang {
 
-// The "==================" block for one race (ends with a newline).
-std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file);
+// The first line `racelang instrument` writes, followed by the original program's path.
+inline constexpr const char* kInstrumentHeader = "// racelang instrument: from ";
+
+// Where the positions of instrumentation checks point. A `__race` check carries the position
+// of the access it checks as a number (line * 65536 + col) of the program that was
+// instrumented, which is not a position in the instrumented file once that has been printed.
+struct CheckSites {
+  enum class Kind {
+    ThisFile, // the checks' positions are in the file being run (instrumented in memory)
+    Original, // in the original program, which the file's header names
+    Unknown,  // the file has race checks but no header: the original is not known
+  };
+  Kind kind = Kind::ThisFile;
+  std::string path;                 // Original: the path the header gives
+  std::shared_ptr<SourceFile> file; // Original: its text, if it could be read
+  std::shared_ptr<Program> program; // Original: the parsed program, if it parses
+  // The statement of the load or store starting at `loc` in the original program, or a
+  // one-column range at `loc` if that is not known.
+  SourceRange access_at(SourceLoc loc) const;
+};
+
+// The CheckSites of a program read from `file`: Original if one of the comment lines at the
+// top of the file is the kInstrumentHeader line (the path is tried as given, then relative
+// to the file's directory), else Unknown if `code` has race checks, else ThisFile.
+CheckSites check_sites_of(const SourceFile& file, const Code& code);
+
+// "f.rl:9:3" for one access of a race: for a race found by an instrumentation check, at the
+// position `sites` says (nullptr: ThisFile).
+std::string format_access_position(const RaceReport& race, const RaceAccess& access,
+                                   const SourceFile& file, const CheckSites* sites);
+
+// The "==================" block for one race (ends with a newline). A race found by an
+// instrumentation check names its accesses as `sites` says (nullptr: ThisFile); their source
+// lines are shown only when they come from the file that holds them.
+std::string format_race_report(const RaceReport& race, const Code& code, const SourceFile& file,
+                               const CheckSites* sites = nullptr);
 
 // `file:line:col: error: thread 2: ...` with the source line and caret.
 std::string format_failure(const Failure& failure, const SourceFile& file, bool color);

@@ -63,7 +63,7 @@ RaceReport race_from_check(const Code& code, const Failure& failure) {
 
 RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& options) {
   RunResult result;
-  Machine machine(code);
+  Machine machine(code, options.machine);
   if (options.print) machine.set_print_sink(options.print);
   RaceObserver observer = options.detector_factory ? RaceObserver(options.detector_factory())
                                                    : RaceObserver(options.detector);
@@ -75,9 +75,15 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
   // Handles one scheduling step's effects; returns false when the run must stop.
   auto absorb = [&](const StepResult& s) {
     result.steps += s.small_steps;
-    if (s.step.label.kind != LabelKind::None) {
-      if (options.on_event) options.on_event(s.step);
-      if (auto race = observer.observe(s.step)) {
+    // One scheduling step may hold several labelled steps (MachineOptions); a race in the
+    // middle of them stops the run after the whole scheduling step.
+    for (const LabelledStep& event : machine.events()) {
+      if (options.on_event) options.on_event(event);
+      if (event.label.kind == LabelKind::Exit) {
+        observer.exit(event.label.thread);
+        continue;
+      }
+      if (auto race = observer.observe(event)) {
         if (seen.insert(race_key(*race)).second) {
           result.races.push_back(*race);
           if (options.on_race) options.on_race(*race);
@@ -86,12 +92,8 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
           result.outcome = RunOutcome::Race;
           return false;
         }
-        observer.force(s.step);
+        observer.force(event);
       }
-    }
-    for (uint8_t i = 0; i < s.exit_count; ++i) {
-      if (options.on_event) options.on_event({{LabelKind::Exit, s.exits[i], 0}, {}});
-      observer.exit(s.exits[i]);
     }
     if (s.status == StepStatus::Failed) {
       result.failure = machine.failure();

@@ -29,6 +29,7 @@ struct RunOptions {
   // Overrides `detector` when set: tests run deliberately broken detectors through it.
   std::function<std::unique_ptr<detect::Detector>()> detector_factory;
   bool keep_going = false;
+  MachineOptions machine; // bigger_step: the semantics of Figure 11 (`run --bigger-step`)
   uint64_t max_steps = kDefaultMaxSteps;          // instructions, local ones included
   std::function<void(std::string_view)> print;    // each line the program prints
   std::function<void(const RaceReport&)> on_race; // each distinct race, when it is found

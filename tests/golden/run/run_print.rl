@@ -1,6 +1,7 @@
-// RUN: %s --seed=7
-// `racelang FILE` is `racelang run FILE`. A race-free program: the output goes to stdout and
-// the run exits 0 with nothing on stderr.
+// RUN: %s
+// `racelang FILE` is `racelang run --backend=jit FILE`: compiled, with VectorClock checks, on
+// real threads. A race-free program: the output goes to stdout and the run exits 0 with
+// nothing on stderr.
 shared sum;
 mutex m;
 

@@ -1,0 +1,366 @@
+// The bigger-step semantics (seed 000, Figure 11; MachineOptions::bigger_step): a group (a
+// source instruction and its instrumentation) runs as one scheduling step, so an instrumented
+// program has the scheduling points of its original; blocking is allowed only at a group's
+// first visible instruction, which the pass respects; groups survive printing through their
+// marker comments (instrument/groups.h); without markers the mode is the small-step semantics.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <map>
+
+#include "frontend/print.h"
+#include "instrument/groups.h"
+#include "instrument/vector_clock_pass.h"
+#include "tests/instrument/instrument_harness.h"
+#include "tests/instrument/paper_program_gen.h"
+#include "tests/interp/interp_harness.h"
+#include "tests/support/program_gen.h"
+#include "tests/support/property_runner.h"
+
+namespace racelang {
+namespace {
+
+RunOptions bigger_step(std::optional<detect::DetectorKind> detector = std::nullopt) {
+  RunOptions options;
+  options.detector = detector;
+  options.machine.bigger_step = true;
+  return options;
+}
+
+const char* kRacy = "shared x;\n"
+                    "spawn 1 {\n"
+                    "  store 42 x;\n"
+                    "}\n"
+                    "spawn 2 {\n"
+                    "  a := load x;\n"
+                    "  print(a);\n"
+                    "}\n"
+                    "wait 1;\n"
+                    "wait 2;\n";
+
+const char* kLocked = "shared x;\n"
+                      "spawn 1 {\n"
+                      "  lock m;\n"
+                      "  store 42 x;\n"
+                      "  unlock m;\n"
+                      "}\n"
+                      "spawn 2 {\n"
+                      "  lock m;\n"
+                      "  a := load x;\n"
+                      "  unlock m;\n"
+                      "}\n"
+                      "wait 1;\n"
+                      "a := load x;\n"
+                      "wait 2;\n"
+                      "store 1 x;\n";
+
+TEST(BiggerStep, AGroupIsOneSchedulingStep) {
+  std::string error;
+  auto s = testing::make_subject(kRacy, {}, error);
+  ASSERT_NE(s, nullptr) << error;
+  Machine m(s->instrumented.code, {.bigger_step = true});
+  ASSERT_EQ(m.start(1000).status, StepStatus::Done);
+  // The prologue (C[t][t] := 1 for t = 0, 1, 2) in one step.
+  ASSERT_EQ(m.advance(0, 1000).status, StepStatus::Done);
+  EXPECT_EQ(m.events().size(), 3u);
+  for (const LabelledStep& e : m.events()) EXPECT_EQ(e.label.kind, LabelKind::Write);
+  // `spawn 1` with its instrumentation: C[1] := C[0] ⊔ C[1] (3 entries: 2 reads and a write
+  // each), C[0][0] += 1 (a read and a write), the fork.
+  ASSERT_EQ(m.advance(0, 1000).status, StepStatus::Done);
+  ASSERT_EQ(m.events().size(), 3u * 3 + 2 + 1);
+  EXPECT_EQ(m.events().back().label.kind, LabelKind::Fork);
+  // Thread 1's store with its instrumentation: lock X, 6 checks (2 reads each), the record of
+  // the access (a read and two writes), the store, unlock X; then thread 1 has finished.
+  ASSERT_EQ(m.advance(1, 1000).status, StepStatus::Done);
+  EXPECT_EQ(m.events().front().label.kind, LabelKind::Acquire);
+  EXPECT_EQ(m.events().size(), 1u + 12 + 3 + 1 + 1 + 1);
+  EXPECT_EQ(m.events().back().label.kind, LabelKind::Exit);
+  EXPECT_EQ(m.status(1), ThreadStatus::Finished);
+}
+
+TEST(BiggerStep, InstrumentedProgramsHaveTheOriginalsSchedulingPoints) {
+  std::string error;
+  auto s = testing::make_subject(kRacy, {}, error);
+  ASSERT_NE(s, nullptr) << error;
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    auto original = make_random_scheduler(seed);
+    RunResult a = run_program(s->original.code, *original, RunOptions{});
+    auto instrumented = make_random_scheduler(seed);
+    RunResult b = run_program(s->instrumented.code, *instrumented, bigger_step());
+    // The same choices, after the prologue's forced one; the same verdict at the same point.
+    ASSERT_FALSE(b.schedule.empty());
+    EXPECT_EQ(a.schedule, Schedule(b.schedule.begin() + 1, b.schedule.end())) << seed;
+    ASSERT_EQ(a.races.size(), b.races.size()) << seed;
+    if (!a.races.empty()) {
+      EXPECT_TRUE(b.races[0].from_instrumentation);
+      EXPECT_EQ(race_key(a.races[0]), race_key(b.races[0])) << seed;
+    }
+  }
+}
+
+TEST(BiggerStep, ADetectorSeesEveryEventOfAGroup) {
+  // Running the instrumented program with VectorClock observing it too: the detector sees
+  // every metadata access of every group (as many events as a small-step run of this
+  // straight-line, race-free program) and finds no race (Lemma 4; x is under X[x]).
+  std::string error;
+  auto s = testing::make_subject(kLocked, {}, error);
+  ASSERT_NE(s, nullptr) << error;
+  auto count_events = [&](RunOptions options, uint64_t seed, RunResult& result) {
+    size_t events = 0;
+    options.detector = detect::DetectorKind::VectorClock;
+    options.keep_going = true;
+    options.on_event = [&](const LabelledStep&) { ++events; };
+    auto scheduler = make_random_scheduler(seed);
+    result = run_program(s->instrumented.code, *scheduler, options);
+    return events;
+  };
+  size_t finished = 0, racy = 0;
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    RunResult big, small;
+    size_t big_events = count_events(bigger_step(), seed, big);
+    for (const RaceReport& race : big.races) EXPECT_TRUE(race.from_instrumentation) << seed;
+    racy += !big.races.empty();
+    if (big.outcome != RunOutcome::Finished) continue;
+    ++finished;
+    for (uint64_t other = 0;; ++other) {
+      ASSERT_LT(other, 100u);
+      size_t small_events = count_events({}, other, small);
+      if (small.outcome != RunOutcome::Finished) continue;
+      EXPECT_EQ(big_events, small_events) << seed;
+      break;
+    }
+  }
+  EXPECT_EQ(finished, 30u);
+  EXPECT_EQ(racy, 0u);
+}
+
+TEST(BiggerStep, BlockingInsideAGroupIsARuntimeError) {
+  auto c = testing::compile("spawn 1 {\n"
+                            "  lock n;\n"
+                            "  store 1 x;\n"
+                            "  unlock n;\n"
+                            "}\n"
+                            "// @group(2) two locks in one step\n"
+                            "lock m;\n"
+                            "lock n;\n"
+                            "unlock n;\n"
+                            "unlock m;\n"
+                            "wait 1;\n");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(restore_groups(c->program), 1u);
+  c->code = compile_program(c->program, c->info);
+  // main spawns 1; thread 1 takes n; main's group takes m, then blocks on n.
+  auto run = testing::run_schedule(*c, {0, 1, 0}, bigger_step());
+  ASSERT_EQ(run.result.outcome, RunOutcome::RuntimeError);
+  EXPECT_NE(run.result.failure->message.find("inside an atomic group"), std::string::npos)
+      << run.result.failure->message;
+  EXPECT_EQ(run.result.failure->range.begin.line, 8u);
+  // Small-step, the same program just waits for n.
+  auto small = testing::run_schedule(*c, {0, 1, 0, 1, 1, 0, 0, 0, 0}, {});
+  EXPECT_EQ(small.result.outcome, RunOutcome::Finished);
+}
+
+TEST(BiggerStep, WithoutGroupsItIsTheSmallStepSemantics) {
+  auto c = testing::compile(kRacy);
+  ASSERT_NE(c, nullptr);
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    auto a = testing::run_seed(*c, seed, {});
+    RunOptions options;
+    options.machine.bigger_step = true;
+    auto b = testing::run_seed(*c, seed, options);
+    EXPECT_EQ(a.result.schedule, b.result.schedule);
+    EXPECT_EQ(a.events, b.events);
+    EXPECT_EQ(a.result.races, b.result.races);
+  }
+}
+
+// The instruction of the original program in a group: a load, store, lock, unlock, spawn or
+// wait that does not work on metadata.
+bool is_source_instruction(const Instr& in) {
+  switch (in.op) {
+  case Op::Load:
+  case Op::Store:
+  case Op::Lock:
+  case Op::Unlock:
+    return !is_instrumentation_name(in.loc.node->name);
+  case Op::Spawn:
+  case Op::Wait:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Every group the pass emits holds exactly one instruction of the original with all of its
+// instrumentation (the prologue holds none), and puts the group's blocking instruction (lock
+// m, wait u, or X[x]'s lock) first among its visible instructions, as the bigger-step
+// semantics requires. (Array accesses, whose index guard comes before X[x] and runs the
+// original access only when it fails, are checked by running them, below.) Returns what is
+// wrong, or "".
+std::string check_groups(const Code& code) {
+  for (const ThreadCode& t : code.threads) {
+    size_t i = 0;
+    while (i < t.instrs.size()) {
+      uint32_t group = t.instrs[i].group;
+      size_t end = i;
+      while (end < t.instrs.size() && t.instrs[end].group == group) ++end;
+      bool seen_visible = false;
+      int sources = 0;
+      for (size_t k = i; k < end; ++k) {
+        const Instr& in = t.instrs[k];
+        bool blocking = in.op == Op::Lock || in.op == Op::Wait;
+        if (blocking && group != 0 && seen_visible)
+          return "thread " + std::to_string(t.id) + ": a group blocks at line " +
+                 std::to_string(in.range.begin.line) + ", after a visible instruction";
+        seen_visible = seen_visible || is_visible(in.op);
+        sources += is_source_instruction(in);
+      }
+      bool prologue = t.id == 0 && i == 0;
+      if (group != 0 && seen_visible && sources != (prologue ? 0 : 1))
+        return "thread " + std::to_string(t.id) + ": a group at line " +
+               std::to_string(t.instrs[i].range.begin.line) + " holds " + std::to_string(sources) +
+               " instructions of the original";
+      i = end;
+    }
+  }
+  return "";
+}
+
+RC_GTEST_PROP(BiggerStep, GroupsHoldOneInstructionAndBlockOnlyFirst, ()) {
+  testgen::PaperProgram program = *testgen::gen_paper_program();
+  std::string error;
+  auto s = testing::make_subject(program.source, {}, error);
+  RC_ASSERT(s != nullptr);
+  std::string wrong = check_groups(s->instrumented.code);
+  if (!wrong.empty()) RC_FAIL(wrong);
+}
+
+TEST(BiggerStep, GroupCheckCatchesBadGroups) {
+  // Two instructions of the original in one group, the second blocking.
+  auto c = testing::compile("// @group(2)\n"
+                            "store 1 x;\n"
+                            "lock m;\n"
+                            "unlock m;\n");
+  ASSERT_NE(c, nullptr);
+  restore_groups(c->program);
+  c->code = compile_program(c->program, c->info);
+  EXPECT_NE(check_groups(c->code), "");
+}
+
+RC_GTEST_PROP(BiggerStep, GeneralProgramsNeverBlockInsideAGroup, ()) {
+  testgen::GenConfig config;
+  Program original = *testgen::gen_program(config);
+  auto c = testing::compile(original);
+  RC_ASSERT(c != nullptr);
+  Program instrumented = instrument_vector_clock(c->program, c->info);
+  auto i = testing::compile(instrumented, CheckOptions{true});
+  RC_ASSERT(i != nullptr);
+  restore_groups(i->program);
+  i->code = compile_program(i->program, i->info);
+  for (uint64_t seed = 0; seed < 5; ++seed) {
+    RunOptions options = bigger_step();
+    options.max_steps = 20'000;
+    auto run = testing::run_seed(*i, seed, options);
+    if (run.result.failure)
+      RC_ASSERT(run.result.failure->message.find("atomic group") == std::string::npos);
+  }
+}
+
+// Groups through printing: the markers give back exactly the groups of more than one
+// statement (a group of one statement runs as one step anyway).
+void expect_same_groups(const Block& built, const Block& parsed,
+                        const std::map<uint32_t, int>& sizes,
+                        std::map<uint32_t, uint32_t>& mapping) {
+  RC_ASSERT(built.size() == parsed.size());
+  for (size_t k = 0; k < built.size(); ++k) {
+    uint32_t g = built[k].group;
+    uint32_t expected = g != 0 && sizes.at(g) > 1 ? g : 0;
+    if (expected == 0) {
+      RC_ASSERT(parsed[k].group == 0u);
+    } else {
+      auto [it, inserted] = mapping.try_emplace(expected, parsed[k].group);
+      RC_ASSERT(it->second == parsed[k].group);
+      RC_ASSERT(parsed[k].group != 0u);
+    }
+    std::visit(
+        Overloaded{
+            [&](const Spawn& sp) {
+              expect_same_groups(sp.body, std::get<Spawn>(parsed[k].node).body, sizes, mapping);
+            },
+            [&](const If& i) {
+              const If& j = std::get<If>(parsed[k].node);
+              expect_same_groups(i.then_body, j.then_body, sizes, mapping);
+              if (i.else_body) expect_same_groups(*i.else_body, *j.else_body, sizes, mapping);
+            },
+            [&](const While& w) {
+              expect_same_groups(w.body, std::get<While>(parsed[k].node).body, sizes, mapping);
+            },
+            [&](const auto&) {},
+        },
+        built[k].node);
+  }
+}
+
+// How many top-level statements of a block each group has. Statements nested in a grouped
+// `if` (the index guard) share its group but are not top-level; other bodies hold statements
+// of their own groups.
+void count_group_sizes(const Block& block, uint32_t enclosing, std::map<uint32_t, int>& sizes) {
+  for (const Stmt& s : block) {
+    if (enclosing == 0 || s.group != enclosing) ++sizes[s.group];
+    std::visit(Overloaded{
+                   [&](const Spawn& sp) { count_group_sizes(sp.body, 0, sizes); },
+                   [&](const If& i) {
+                     count_group_sizes(i.then_body, s.group, sizes);
+                     if (i.else_body) count_group_sizes(*i.else_body, s.group, sizes);
+                   },
+                   [&](const While& w) { count_group_sizes(w.body, s.group, sizes); },
+                   [&](const auto&) {},
+               },
+               s.node);
+  }
+}
+
+// Removes the group markers (the negative control: printing without them loses groups).
+void drop_markers(Block& block) {
+  for (Stmt& s : block) {
+    auto& leading = s.comments.leading;
+    std::erase_if(leading, [](const std::string& c) { return c.rfind("// @group(", 0) == 0; });
+    std::visit(Overloaded{
+                   [&](Spawn& sp) { drop_markers(sp.body); },
+                   [&](If& i) {
+                     drop_markers(i.then_body);
+                     if (i.else_body) drop_markers(*i.else_body);
+                   },
+                   [&](While& w) { drop_markers(w.body); },
+                   [&](auto&) {},
+               },
+               s.node);
+  }
+}
+
+void check_markers(bool broken) {
+  Program original = *testgen::gen_program(testgen::GenConfig{});
+  auto c = testing::compile(original);
+  RC_ASSERT(c != nullptr);
+  Program instrumented = instrument_vector_clock(c->program, c->info);
+  Program printed = instrumented;
+  if (broken) drop_markers(printed.body);
+  auto parsed = testing::compile(printed, CheckOptions{true}); // prints and parses
+  RC_ASSERT(parsed != nullptr);
+  restore_groups(parsed->program);
+  std::map<uint32_t, int> sizes;
+  count_group_sizes(instrumented.body, 0, sizes);
+  std::map<uint32_t, uint32_t> mapping;
+  expect_same_groups(instrumented.body, parsed->program.body, sizes, mapping);
+}
+
+RC_GTEST_PROP(Groups, MarkersGiveBackTheGroupsAfterPrinting, ()) {
+  check_markers(false);
+}
+
+TEST(Groups, PropertyCatchesLostMarkers) {
+  EXPECT_TRUE(testing::find_failure([] { check_markers(true); }, 100).has_value());
+}
+
+} // namespace
+} // namespace racelang

@@ -1,0 +1,186 @@
+// Generation of paper-style programs (see the header): first the thread tree and which
+// threads wait for which, then each thread's simple instructions, then the spawns and waits
+// are placed among them (a wait for a child always after its spawn).
+#include "tests/instrument/paper_program_gen.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "frontend/print.h"
+
+namespace racelang::testgen {
+namespace {
+
+const char* kLocations[] = {"x", "y", "z"};
+const char* kLocks[] = {"m", "n"};
+const char* kLocals[] = {"a", "b"};
+
+Stmt load_stmt(int local, int loc) {
+  return make_stmt(Load{kLocals[local], Location{kLocations[loc], std::nullopt, {}}});
+}
+
+Stmt store_stmt(int value_kind, int local, int loc) {
+  // `store a + 1 x` reads a local, `store 7 x` a constant: both kinds of data flow.
+  Expr value = value_kind == 0 ? make_binary(BinaryOp::Add, make_local(kLocals[local]), make_int(1))
+                               : make_int(value_kind);
+  return make_stmt(Store{std::move(value), Location{kLocations[loc], std::nullopt, {}}});
+}
+
+rc::Gen<Stmt> gen_access(const PaperProgramConfig& c) {
+  return rc::gen::oneOf(
+      rc::gen::apply(load_stmt, rc::gen::inRange(0, 2), rc::gen::inRange(0, c.locations)),
+      rc::gen::apply(store_stmt, rc::gen::inRange(0, 4), rc::gen::inRange(0, 2),
+                     rc::gen::inRange(0, c.locations)));
+}
+
+// One "simple instruction": a list of statements (a lock block is several).
+rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c) {
+  return rc::gen::exec([c]() {
+    std::vector<Stmt> out;
+    int kind = *rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {2, 2}});
+    if (kind == 0) {
+      int target = *rc::gen::inRange(0, 2), source = *rc::gen::inRange(0, 2);
+      int k = *rc::gen::inRange(0, 3);
+      Expr value = k == 0 ? make_int(source + 1)
+                          : make_binary(BinaryOp::Add, make_local(kLocals[source]), make_int(k));
+      out.push_back(make_stmt(Assign{kLocals[target], std::move(value)}));
+    } else if (kind == 1) {
+      out.push_back(*gen_access(c));
+    } else {
+      const char* lock = kLocks[*rc::gen::inRange(0, c.locks)];
+      out.push_back(make_stmt(LockStmt{Location{lock, std::nullopt, {}}}));
+      int n = *rc::gen::inRange(1, c.max_block_accesses + 1);
+      for (int i = 0; i < n; ++i) out.push_back(*gen_access(c));
+      out.push_back(make_stmt(UnlockStmt{Location{lock, std::nullopt, {}}}));
+    }
+    return out;
+  });
+}
+
+struct ThreadPlan {
+  int parent = -1;
+  std::vector<std::vector<Stmt>> instructions;
+  std::vector<int> waits; // threads this one waits for
+};
+
+// Builds a thread's block: its instructions with its children's spawns and its waits placed at
+// the given positions; `positions` values index the gaps between instructions.
+Block build_thread(int id, std::vector<ThreadPlan>& plans, const std::vector<int>& positions,
+                   size_t& next_position) {
+  ThreadPlan& plan = plans[static_cast<size_t>(id)];
+  int gaps = static_cast<int>(plan.instructions.size()) + 1;
+  auto pick = [&]() {
+    int p = positions.empty() ? 0 : positions[next_position++ % positions.size()];
+    return p % gaps;
+  };
+  // (gap, order, statement): spawns of children and waits, sorted into the gaps.
+  struct Placed {
+    int gap;
+    int order;
+    Stmt stmt;
+  };
+  std::vector<Placed> placed;
+  std::vector<int> spawn_gap(plans.size(), -1);
+  int order = 0;
+  for (size_t child = 0; child < plans.size(); ++child) {
+    if (plans[child].parent != id) continue;
+    int gap = pick();
+    spawn_gap[child] = gap;
+    Block body = build_thread(static_cast<int>(child), plans, positions, next_position);
+    placed.push_back(
+        {gap, order++, make_stmt(Spawn{static_cast<int64_t>(child), std::move(body)})});
+  }
+  // Waits come after all of this thread's spawns: a wait for a child before its spawn would
+  // block forever, and so could a wait for a child that waits for a not-yet-spawned sibling.
+  int last_spawn_gap = *std::max_element(spawn_gap.begin(), spawn_gap.end());
+  for (int target : plan.waits) {
+    int gap = std::max(pick(), last_spawn_gap);
+    placed.push_back({gap, 1000 + order++, make_stmt(Wait{target})});
+  }
+  std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
+    return a.gap != b.gap ? a.gap < b.gap : a.order < b.order;
+  });
+  Block block;
+  size_t next = 0;
+  for (int gap = 0; gap < gaps; ++gap) {
+    while (next < placed.size() && placed[next].gap == gap) block.push_back(placed[next++].stmt);
+    if (gap < gaps - 1)
+      for (Stmt& s : plan.instructions[static_cast<size_t>(gap)]) block.push_back(std::move(s));
+  }
+  return block;
+}
+
+bool is_ancestor(const std::vector<ThreadPlan>& plans, int ancestor, int of) {
+  for (int t = plans[static_cast<size_t>(of)].parent; t >= 0;
+       t = plans[static_cast<size_t>(t)].parent)
+    if (t == ancestor) return true;
+  return false;
+}
+
+void count_waits(const Block& block, int64_t waiter, std::map<int64_t, std::set<int64_t>>& out) {
+  for (const Stmt& s : block) {
+    if (const auto* w = std::get_if<Wait>(&s.node)) out[w->thread].insert(waiter);
+    if (const auto* sp = std::get_if<Spawn>(&s.node)) count_waits(sp->body, sp->thread, out);
+  }
+}
+
+} // namespace
+
+bool has_two_waiters(const Program& program) {
+  std::map<int64_t, std::set<int64_t>> waiters;
+  count_waits(program.body, 0, waiters);
+  for (const auto& [thread, by] : waiters)
+    if (by.size() > 1) return true;
+  return false;
+}
+
+void showValue(const PaperProgram& program, std::ostream& os) {
+  os << "\n" << program.source;
+}
+
+rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
+  // At full size throughout: RapidCheck's growing size would otherwise make most programs
+  // tiny (the ranges still include the smallest programs, and shrinking is unaffected).
+  return rc::gen::resize(100, rc::gen::exec([config]() {
+                           // Fewer locations and locks in some programs make their threads meet
+                           // more often.
+                           PaperProgramConfig c = config;
+                           c.locations = *rc::gen::inRange(1, config.locations + 1);
+                           c.locks = *rc::gen::inRange(1, config.locks + 1);
+                           int spawned = *rc::gen::inRange(0, c.max_spawned + 1);
+                           std::vector<ThreadPlan> plans(static_cast<size_t>(spawned) + 1);
+                           for (int u = 1; u <= spawned; ++u)
+                             plans[static_cast<size_t>(u)].parent = *rc::gen::inRange(0, u);
+                           for (ThreadPlan& plan : plans) {
+                             int n = *rc::gen::inRange(0, c.max_instructions + 1);
+                             for (int i = 0; i < n; ++i) {
+                               plan.instructions.push_back(*gen_instruction(c));
+                             }
+                           }
+                           // Waits: a child by its parent, an earlier sibling, or any thread by
+                           // main.
+                           for (int w = 0; w <= spawned; ++w) {
+                             for (int u = 1; u <= spawned; ++u) {
+                               if (u == w || is_ancestor(plans, u, w)) continue;
+                               const ThreadPlan& pu = plans[static_cast<size_t>(u)];
+                               bool child = pu.parent == w;
+                               bool earlier_sibling =
+                                   w > 0 && pu.parent == plans[static_cast<size_t>(w)].parent &&
+                                   u < w;
+                               bool from_main = w == 0;
+                               if (!(child || earlier_sibling || from_main)) continue;
+                               if (*rc::gen::inRange(0, 3) != 0)
+                                 plans[static_cast<size_t>(w)].waits.push_back(u);
+                             }
+                           }
+                           std::vector<int> positions = *rc::gen::container<std::vector<int>>(
+                               static_cast<size_t>(2 * spawned + 2), rc::gen::inRange(0, 8));
+                           size_t next_position = 0;
+                           Program program;
+                           program.body = build_thread(0, plans, positions, next_position);
+                           return PaperProgram{print_program(program)};
+                         }));
+}
+
+} // namespace racelang::testgen
