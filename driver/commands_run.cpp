@@ -9,6 +9,8 @@
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/run_jit.h"
+#include "instrument/groups.h"
 #include "interp/code.h"
 #include "interp/report.h"
 #include "interp/run.h"
@@ -75,7 +77,8 @@ private:
 
 std::vector<OptionSpec> run_options() {
   auto specs = common_program_options();
-  specs.push_back({"backend", true, "interp (the only backend in this build)", "NAME"});
+  specs.push_back(
+      {"backend", true, "interp (default: the interpreter) or jit (real threads)", "NAME"});
   specs.push_back(
       {"detector", true, "vc (default), fasttrack, djit, vc-multijoin or none", "NAME"});
   specs.push_back({"seed", true, "random schedule from this seed (default: a fresh seed)", "N"});
@@ -90,6 +93,10 @@ std::vector<OptionSpec> run_options() {
                    "N"});
   specs.push_back(
       {"trace", true, "write the labelled events to FILE in RAPID's STD format", "FILE"});
+  specs.push_back({"bigger-step", false,
+                   "run each instruction of an instrumented program with its instrumentation "
+                   "(an @group) as one step (the paper's Figure 11)"});
+  for (OptionSpec& spec : jit_run_options()) specs.push_back(std::move(spec));
   return specs;
 }
 
@@ -98,7 +105,10 @@ const char* kRunDescription =
     "lock, unlock, spawn, wait or print) the scheduler picks a thread; the detector observes\n"
     "every labelled step and the first data race is reported ThreadSanitizer-style (exit 66).\n"
     "The program's output goes to stdout, reports to stderr. Exit codes: 0 success, 66 race,\n"
-    "1 assertion failure, runtime error, deadlock or step limit, 2 usage or compile error.";
+    "1 assertion failure, runtime error, deadlock or step limit, 2 usage or compile error.\n"
+    "With --backend=jit, FILE is compiled with LLVM and runs on real threads instead (the\n"
+    "detector is vc, VectorClock instrumentation compiled in, or none); `racelang FILE` is\n"
+    "`racelang run --backend=jit FILE`. Reports read the same; see jit/README.md.";
 
 } // namespace
 
@@ -114,7 +124,7 @@ std::optional<uint64_t> parse_count(const std::string& text) {
 
 int command_run(const std::vector<std::string>& args) {
   auto specs = run_options();
-  auto options = parse_options("run", specs, args);
+  auto options = parse_options("run", specs, normalize_jit_arguments(args));
   if (!options) return kExitUsage;
   if (options->help) {
     std::cout << format_help("racelang run [options] FILE", kRunDescription, specs);
@@ -129,8 +139,12 @@ int command_run(const std::vector<std::string>& args) {
   if (!color || !path) return kExitUsage;
 
   std::string backend = options->get("backend").value_or("interp");
-  if (backend != "interp")
-    return usage("unknown backend '" + backend + "' (this build has only 'interp')");
+  if (backend == "jit" && options->has("bigger-step"))
+    return usage("--bigger-step applies to the interpreter (--backend=interp)");
+  if (backend == "jit") return run_jit(*path, *options, *color);
+  if (backend != "interp") return usage("unknown backend '" + backend + "' (interp or jit)");
+  if (auto jit_only = jit_only_option(*options))
+    return usage("--" + *jit_only + " applies to the jit backend (--backend=jit)");
 
   RunOptions run;
   std::string detector = options->get("detector").value_or("vc");
@@ -157,6 +171,8 @@ int command_run(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
+  run.machine.bigger_step = options->has("bigger-step");
+  if (run.machine.bigger_step) restore_groups(compiled->program);
 
   std::unique_ptr<Scheduler> scheduler;
   if (auto file = options->get("replay")) {
@@ -194,13 +210,14 @@ int command_run(const std::vector<std::string>& args) {
 
   Code code = compile_program(compiled->program, compiled->info);
   const SourceFile& file = *compiled->file;
+  CheckSites sites = check_sites_of(file, code);
   run.print = [](std::string_view line) {
     std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
     std::cout.put('\n');
   };
   run.on_race = [&](const RaceReport& race) {
     std::cout.flush();
-    std::cerr << format_race_report(race, code, file);
+    std::cerr << format_race_report(race, code, file, &sites);
   };
 
   RunResult result = run_program(code, *scheduler, run);
@@ -225,6 +242,7 @@ int command_run(const std::vector<std::string>& args) {
     if (options->has("allow-reserved")) hint += " --allow-reserved";
     if (detector != "vc") hint += " --detector=" + detector;
     if (run.keep_going) hint += " --keep-going";
+    if (run.machine.bigger_step) hint += " --bigger-step";
     if (run.max_steps != kDefaultMaxSteps) hint += " --max-steps=" + std::to_string(run.max_steps);
     hint += " " + scheduler->replay_options();
     std::cerr << "To replay: " << hint << "\n";

@@ -16,16 +16,18 @@ const char* kUsage = R"(racelang: run racelang programs and find their data race
 
 Usage:
   racelang <command> [options] FILE
-  racelang FILE [run options]     same as 'racelang run FILE'
+  racelang FILE [run options]     same as 'racelang run --backend=jit FILE'
   racelang --help | --version
   racelang <command> --help
 
 Commands:
   check FILE       parse and check a program; report errors clang-style
   fmt FILE         print the program as canonical source (comments kept)
-  run FILE         run under the interpreter with a race detector (default vc)
+  run FILE         run under the interpreter with a race detector (default vc);
+                   --backend=jit compiles it with LLVM and runs it on real threads
   explore FILE     run every schedule of a small program: outcomes, races, deadlocks
   instrument FILE  print the program with VectorClock instrumentation
+  emit-c FILE      print the program as C11 with POSIX threads (-o OUT: to a file)
 
 Exit codes (every command):
   0   success
@@ -61,11 +63,17 @@ int main(int argc, char** argv) {
     if (first == "run") return racelang::command_run(rest);
     if (first == "explore") return racelang::command_explore(rest);
     if (first == "instrument") return racelang::command_instrument(rest);
+    if (first == "emit-c") return racelang::command_emit_c(rest);
     // `racelang prog.rl ...` runs the program.
     std::error_code ec;
     bool is_file = std::filesystem::is_regular_file(first, ec);
-    if (first[0] != '-' && (is_file || (first.size() > 3 && first.ends_with(".rl"))))
+    if (first[0] != '-' && (is_file || (first.size() > 3 && first.ends_with(".rl")))) {
+      // The default way to run a program: the JIT with VectorClock instrumentation.
+      bool backend_given = false;
+      for (const std::string& a : args) backend_given |= a.rfind("--backend", 0) == 0;
+      if (!backend_given) args.insert(args.begin() + 1, "--backend=jit");
       return racelang::command_run(args);
+    }
   } catch (const std::exception& e) {
     // Only a bug gets here (bad input is reported, never thrown); say so instead of aborting.
     std::cerr << "racelang: internal error: " << e.what() << "\n";

@@ -70,5 +70,9 @@ while (i < 4) {
 assert(total == 400);
 print(total);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 400
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 400

@@ -25,5 +25,9 @@ wait 2;
 v := load x; // both threads have been waited for: this read is ordered after their writes
 print(v);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 3
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 3

@@ -42,5 +42,9 @@ wait 3;
 n := load meals;
 print(n);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 3
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 3

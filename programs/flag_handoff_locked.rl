@@ -24,5 +24,9 @@ spawn 2 {
 wait 1;
 wait 2;
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 42
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 42

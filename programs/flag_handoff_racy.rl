@@ -20,6 +20,9 @@ spawn 2 {
 wait 1;
 wait 2;
 
+// RUN-JIT: %s
+// JIT-COMPARE: exit stdout (on real threads, which racing access comes second varies)
+
 // EXPECT-EXIT: 66
 // EXPECT-STDERR: ==================
 // EXPECT-STDERR: WARNING: data race on 'flag'
@@ -34,3 +37,4 @@ wait 2;
 // EXPECT-STDERR: SUMMARY: racelang: data race on 'flag' (programs/flag_handoff_racy.rl:10:3 and programs/flag_handoff_racy.rl:15:5)
 // EXPECT-STDERR: ==================
 // EXPECT-STDERR: To replay: racelang run programs/flag_handoff_racy.rl --seed=5
+// JIT-EXPECT-EXIT: 66

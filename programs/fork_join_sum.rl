@@ -37,5 +37,9 @@ b := load partial[1];
 assert(a + b == 140);
 print(a, b, a + b);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 14 126 140
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 14 126 140

@@ -23,5 +23,9 @@ a := load copy[0];
 b := load copy[1];
 print(a, b);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 7 14
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 7 14

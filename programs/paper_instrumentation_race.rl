@@ -14,6 +14,9 @@ spawn 2 {
 wait 1;
 wait 2;
 
+// RUN-JIT: %s
+// JIT-COMPARE: exit (on real threads, thread 2 may read and print before thread 1 writes)
+
 // EXPECT-EXIT: 66
 // EXPECT-STDERR: ==================
 // EXPECT-STDERR: WARNING: data race on 'x'
@@ -28,3 +31,4 @@ wait 2;
 // EXPECT-STDERR: SUMMARY: racelang: data race on 'x' (programs/paper_instrumentation_race.rl:11:3 and programs/paper_instrumentation_race.rl:8:3)
 // EXPECT-STDERR: ==================
 // EXPECT-STDERR: To replay: racelang run programs/paper_instrumentation_race.rl --seed=4
+// JIT-EXPECT-EXIT: 66

@@ -24,5 +24,9 @@ store c + 1 x;
 d := load x;
 print(d);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 6
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 6

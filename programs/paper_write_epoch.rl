@@ -17,5 +17,9 @@ wait 1;
 v := load x;
 print(v);
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 2
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 2

@@ -41,5 +41,9 @@ spawn 2 { // consumer: sums what it takes
 wait 1;
 wait 2;
 
+// RUN-JIT: %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 21
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 21

@@ -11,6 +11,13 @@
 // that rewriting them never moves the program's own lines (diagnostics name lines). Files named
 // fail_* must expect a nonzero exit; other files run with `check` must expect 0.
 //
+// A second backend: `// RUN-JIT: <args>` runs the file a second time (the JIT backend, on real
+// threads) with its own expectations, `// JIT-EXPECT-EXIT:`, `// JIT-EXPECT-STDOUT:` and
+// `// JIT-EXPECT-STDERR:`. Where the JIT's output legitimately varies from run to run (which of
+// two racing accesses comes second on real threads), `// JIT-COMPARE: exit stdout` names the
+// parts that are pinned (default: exit stdout stderr); the others are neither compared nor
+// written.
+//
 // Usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...
 // With --update (or RACELANG_UPDATE_GOLDEN=1) the expectations are rewritten from the actual
 // output instead of compared.
@@ -38,6 +45,11 @@ constexpr const char* kRun = "// RUN:";
 constexpr const char* kExit = "// EXPECT-EXIT:";
 constexpr const char* kStdout = "// EXPECT-STDOUT:";
 constexpr const char* kStderr = "// EXPECT-STDERR:";
+constexpr const char* kRunJit = "// RUN-JIT:";
+constexpr const char* kJitCompare = "// JIT-COMPARE:";
+constexpr const char* kJitExit = "// JIT-EXPECT-EXIT:";
+constexpr const char* kJitStdout = "// JIT-EXPECT-STDOUT:";
+constexpr const char* kJitStderr = "// JIT-EXPECT-STDERR:";
 constexpr int kTimeoutSeconds = 120;
 
 struct Outcome {
@@ -46,7 +58,9 @@ struct Outcome {
   bool timed_out = false;
 };
 
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+bool starts_with(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
 
 std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -128,13 +142,32 @@ Outcome run(const std::vector<std::string>& argv, const std::string& cwd) {
   return outcome;
 }
 
-struct GoldenFile {
-  std::vector<std::string> body; // the file without its trailing expectation block
-  std::vector<std::string> run_args;
-  bool has_expectations = false;
+// What one command is expected to print.
+struct Expectation {
+  bool present = false;
   int exit_code = 0;
   std::vector<std::string> out, err;
 };
+
+// Which parts of the JIT run are pinned (JIT-COMPARE).
+struct Compare {
+  bool exit = true, out = true, err = true;
+};
+
+struct GoldenFile {
+  std::vector<std::string> body; // the file without its trailing expectation block
+  std::vector<std::string> run_args;
+  Expectation expect;
+  std::vector<std::string> jit_args; // RUN-JIT, if any
+  Compare jit_compare;
+  Expectation jit_expect;
+};
+
+bool is_expectation_line(const std::string& line) {
+  for (const char* marker : {kExit, kStdout, kStderr, kJitExit, kJitStdout, kJitStderr})
+    if (starts_with(line, marker)) return true;
+  return false;
+}
 
 GoldenFile read_golden(const std::string& text) {
   GoldenFile g;
@@ -142,10 +175,7 @@ GoldenFile read_golden(const std::string& text) {
   size_t end = lines.size();
   // The expectation block: the trailing lines that are expectations (or blank).
   size_t block = end;
-  while (block > 0 && (lines[block - 1].empty() || starts_with(lines[block - 1], kExit) ||
-                       starts_with(lines[block - 1], kStdout) ||
-                       starts_with(lines[block - 1], kStderr)))
-    --block;
+  while (block > 0 && (lines[block - 1].empty() || is_expectation_line(lines[block - 1]))) --block;
   while (block < end && lines[block].empty()) ++block;
   g.body.assign(lines.begin(), lines.begin() + static_cast<long>(block));
   while (!g.body.empty() && g.body.back().empty()) g.body.pop_back();
@@ -156,28 +186,48 @@ GoldenFile read_golden(const std::string& text) {
   for (size_t i = block; i < end; ++i) {
     const std::string& line = lines[i];
     if (starts_with(line, kExit)) {
-      g.has_expectations = true;
-      g.exit_code = std::atoi(value(line, kExit).c_str());
+      g.expect.present = true;
+      g.expect.exit_code = std::atoi(value(line, kExit).c_str());
     } else if (starts_with(line, kStdout)) {
-      g.out.push_back(value(line, kStdout));
+      g.expect.out.push_back(value(line, kStdout));
     } else if (starts_with(line, kStderr)) {
-      g.err.push_back(value(line, kStderr));
+      g.expect.err.push_back(value(line, kStderr));
+    } else if (starts_with(line, kJitExit)) {
+      g.jit_expect.present = true;
+      g.jit_expect.exit_code = std::atoi(value(line, kJitExit).c_str());
+    } else if (starts_with(line, kJitStdout)) {
+      g.jit_expect.out.push_back(value(line, kJitStdout));
+    } else if (starts_with(line, kJitStderr)) {
+      g.jit_expect.err.push_back(value(line, kJitStderr));
     }
   }
-  for (const std::string& line : g.body)
+  for (const std::string& line : g.body) {
     if (starts_with(line, kRun) && g.run_args.empty()) g.run_args = split_words(line.substr(7));
+    if (starts_with(line, kRunJit) && g.jit_args.empty())
+      g.jit_args = split_words(line.substr(std::strlen(kRunJit)));
+    if (starts_with(line, kJitCompare)) {
+      g.jit_compare = {false, false, false};
+      for (const std::string& part : split_words(line.substr(std::strlen(kJitCompare)))) {
+        g.jit_compare.exit |= part == "exit";
+        g.jit_compare.out |= part == "stdout";
+        g.jit_compare.err |= part == "stderr";
+      }
+    }
+  }
   if (g.run_args.empty()) g.run_args = {"check", "%s"};
   return g;
 }
 
-std::string expectation_block(const Outcome& o) {
-  std::string block = std::string(kExit) + " " + std::to_string(o.exit_code) + "\n";
+std::string expectation_block(const Outcome& o, bool jit, const Compare& compare) {
+  std::string block;
+  if (compare.exit)
+    block += std::string(jit ? kJitExit : kExit) + " " + std::to_string(o.exit_code) + "\n";
   auto add = [&](const char* marker, const std::string& text) {
     for (const std::string& line : split_lines(text))
       block += std::string(marker) + (line.empty() ? "" : " " + line) + "\n";
   };
-  add(kStdout, o.out);
-  add(kStderr, o.err);
+  if (compare.out) add(jit ? kJitStdout : kStdout, o.out);
+  if (compare.err) add(jit ? kJitStderr : kStderr, o.err);
   return block;
 }
 
@@ -210,6 +260,45 @@ std::string strip_ansi(const std::string& s) {
   return out;
 }
 
+// Runs `args` (with %s replaced) from `root`; colour sequences stripped.
+Outcome run_command(const std::string& racelang, const std::string& root,
+                    const std::vector<std::string>& args, const std::string& rel_path,
+                    std::string& command) {
+  std::vector<std::string> argv = {racelang};
+  for (std::string arg : args) {
+    for (size_t pos; (pos = arg.find("%s")) != std::string::npos;) arg.replace(pos, 2, rel_path);
+    argv.push_back(arg);
+  }
+  Outcome o = run(argv, root);
+  o.out = strip_ansi(o.out);
+  o.err = strip_ansi(o.err);
+  command = "racelang";
+  for (size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
+  return o;
+}
+
+// Compares one command's outcome with its expectation; prints the differences. `what` names
+// the command in messages ("" for the RUN line, "jit " for RUN-JIT).
+bool matches(const Outcome& o, const Expectation& e, const Compare& compare,
+             const std::string& what) {
+  std::vector<std::string> out = split_lines(o.out), err = split_lines(o.err);
+  bool ok = true;
+  if (compare.exit && o.exit_code != e.exit_code) {
+    std::cout << "  " << what << "exit code: expected " << e.exit_code << ", got " << o.exit_code
+              << "\n";
+    ok = false;
+  }
+  if (compare.out && out != e.out) {
+    print_diff((what + "stdout").c_str(), e.out, out);
+    ok = false;
+  }
+  if (compare.err && err != e.err) {
+    print_diff((what + "stderr").c_str(), e.err, err);
+    ok = false;
+  }
+  return ok;
+}
+
 int process(const std::string& racelang, const std::string& root, const std::string& rel_path,
             bool update) {
   std::string full = (std::filesystem::path(root) / rel_path).string();
@@ -222,19 +311,15 @@ int process(const std::string& racelang, const std::string& root, const std::str
   text << in.rdbuf();
   GoldenFile g = read_golden(text.str());
 
-  std::vector<std::string> argv = {racelang};
-  for (std::string arg : g.run_args) {
-    for (size_t pos; (pos = arg.find("%s")) != std::string::npos;) arg.replace(pos, 2, rel_path);
-    argv.push_back(arg);
-  }
-  Outcome o = run(argv, root);
-  o.out = strip_ansi(o.out);
-  o.err = strip_ansi(o.err);
-  std::string command = "racelang";
-  for (size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
-  if (o.timed_out) {
-    std::cout << "FAIL " << rel_path << ": timed out after " << kTimeoutSeconds << "s\n  "
-              << command << "\n";
+  std::string command, jit_command;
+  Outcome o = run_command(racelang, root, g.run_args, rel_path, command);
+  Outcome jo;
+  bool has_jit = !g.jit_args.empty();
+  if (has_jit) jo = run_command(racelang, root, g.jit_args, rel_path, jit_command);
+  for (const auto& [outcome, cmd] : {std::pair{&o, &command}, std::pair{&jo, &jit_command}}) {
+    if (!outcome->timed_out) continue;
+    std::cout << "FAIL " << rel_path << ": timed out after " << kTimeoutSeconds << "s\n  " << *cmd
+              << "\n";
     return 1;
   }
 
@@ -251,28 +336,32 @@ int process(const std::string& racelang, const std::string& root, const std::str
     std::string rule = naming_rule_error(o.exit_code);
     std::ofstream out(full, std::ios::binary | std::ios::trunc);
     for (const std::string& line : g.body) out << line << "\n";
-    out << "\n" << expectation_block(o);
-    std::cout << "UPDATED " << rel_path << " (exit " << o.exit_code << ")\n";
+    out << "\n" << expectation_block(o, false, Compare{});
+    if (has_jit) out << expectation_block(jo, true, g.jit_compare);
+    std::cout << "UPDATED " << rel_path << " (exit " << o.exit_code;
+    if (has_jit) std::cout << ", jit exit " << jo.exit_code;
+    std::cout << ")\n";
     if (!rule.empty()) std::cout << "  warning: " << rule << "\n";
     return 0;
   }
-  if (!g.has_expectations) {
+  if (!g.expect.present || (has_jit && g.jit_compare.exit && !g.jit_expect.present)) {
     std::cout << "FAIL " << rel_path << ": no expectations; run the update mode\n";
     return 1;
   }
-  std::vector<std::string> out = split_lines(o.out), err = split_lines(o.err);
-  bool ok = o.exit_code == g.exit_code && out == g.out && err == g.err;
-  std::string rule = naming_rule_error(g.exit_code);
-  if (ok && rule.empty()) {
+  std::string rule = naming_rule_error(g.expect.exit_code);
+  std::ostringstream report;
+  auto* saved = std::cout.rdbuf(report.rdbuf());
+  bool ok = matches(o, g.expect, Compare{}, "");
+  bool jit_ok = !has_jit || matches(jo, g.jit_expect, g.jit_compare, "jit ");
+  std::cout.rdbuf(saved);
+  if (ok && jit_ok && rule.empty()) {
     std::cout << "PASS " << rel_path << "\n";
     return 0;
   }
   std::cout << "FAIL " << rel_path << "\n  command: (cd " << root << " && " << command << ")\n";
+  if (has_jit) std::cout << "  jit command: (cd " << root << " && " << jit_command << ")\n";
   if (!rule.empty()) std::cout << "  " << rule << "\n";
-  if (o.exit_code != g.exit_code)
-    std::cout << "  exit code: expected " << g.exit_code << ", got " << o.exit_code << "\n";
-  if (out != g.out) print_diff("stdout", g.out, out);
-  if (err != g.err) print_diff("stderr", g.err, err);
+  std::cout << report.str();
   std::cout << "  To accept the new output: cmake --build <build> --target update-golden\n";
   return 1;
 }

@@ -1,0 +1,287 @@
+// The JIT side of `racelang run` (see run_jit.h): options, instrumentation, compile, run, and
+// the reports. Every report goes through interp/report.h, converting the JIT's results into
+// the interpreter's types, so a race, runtime error, assertion failure or deadlock reads the
+// same on both backends. The replay hint is the one thing that must differ: a run on real
+// threads has no schedule to replay, so the driver looks for an interpreter seed that ends the
+// same way (bounded search, deterministic) and names it, or else suggests `explore`.
+#include "driver/run_jit.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "driver/compile.h"
+#include "driver/exit_codes.h"
+#include "instrument/vector_clock_pass.h"
+#include "interp/code.h"
+#include "interp/report.h"
+#include "interp/run.h"
+#include "interp/scheduler.h"
+#include "jit/jit.h"
+
+namespace racelang {
+namespace {
+
+// Interpreter-only options, refused with the JIT backend.
+const char* const kInterpOnly[] = {"seed",   "schedule",  "replay", "schedule-string",
+                                   "record", "max-steps", "trace",  "bigger-step"};
+
+// The seed search behind the replay hint: seeds 1..kHintSeeds, each run at most
+// kHintStepsPerRun instructions, kHintSteps in all.
+constexpr uint64_t kHintSeeds = 64;
+constexpr uint64_t kHintStepsPerRun = 200'000;
+constexpr uint64_t kHintSteps = 2'000'000;
+
+int usage(const std::string& message) {
+  std::cerr << "racelang run: error: " << message << "\nRun 'racelang run --help' for usage.\n";
+  return kExitUsage;
+}
+
+Failure to_interp(const jit::Failure& f) {
+  Failure out;
+  out.kind = f.kind == jit::Outcome::Race               ? FailureKind::RaceCheck
+             : f.kind == jit::Outcome::AssertionFailure ? FailureKind::AssertionFailure
+                                                        : FailureKind::RuntimeError;
+  out.thread = f.thread;
+  out.range = f.range;
+  out.message = f.message;
+  if (f.race)
+    out.race = RaceCheckReport{f.race->kind,
+                               f.race->cell,
+                               f.race->site,
+                               f.race->previous_kind,
+                               f.race->previous_thread,
+                               f.race->previous_site};
+  return out;
+}
+
+BlockedThread to_interp(const jit::BlockedThread& b) {
+  Blocker blocker;
+  blocker.kind = b.kind == jit::BlockedThread::Lock ? Blocker::Lock : Blocker::Wait;
+  blocker.cell = b.cell;
+  blocker.holder = b.holder;
+  blocker.waited = b.waited;
+  blocker.waited_spawned = b.waited_spawned;
+  blocker.range = b.range;
+  return BlockedThread{b.thread, blocker};
+}
+
+// A program checked after instrumentation (the pass's output uses reserved names).
+struct Instrumented {
+  Program program;
+  ProgramInfo info;
+};
+
+// A race, failure or deadlock, described by names and positions so that it can be compared
+// across the instrumented program the JIT ran and the original program the interpreter runs.
+std::string race_identity(const RaceReport& race, const ProgramInfo& info) {
+  RaceKey key = race_key(race);
+  return "race " + info.cell_name(race.cell) + " " + format_loc(key.first) + " " +
+         format_loc(key.second);
+}
+
+std::string failure_identity(const Failure& f) {
+  return "failure " + std::to_string(static_cast<int>(f.kind)) + " " + format_loc(f.range.begin) +
+         " " + f.message;
+}
+
+std::string deadlock_identity(const std::vector<BlockedThread>& blocked, const ProgramInfo& info) {
+  std::string out = "deadlock";
+  for (const BlockedThread& b : blocked) {
+    out += " " + std::to_string(b.thread) + ":" + std::to_string(b.blocker.kind);
+    if (b.blocker.kind == Blocker::Lock) out += ":" + info.cell_name(b.blocker.cell);
+    if (b.blocker.kind == Blocker::Wait) out += ":" + std::to_string(b.blocker.waited);
+  }
+  return out;
+}
+
+// The first interpreter seed whose run ends with `target`, within the search's budget.
+std::optional<uint64_t> find_seed(const Code& code, bool detector, const std::string& target) {
+  uint64_t spent = 0;
+  for (uint64_t seed = 1; seed <= kHintSeeds && spent < kHintSteps; ++seed) {
+    RunOptions options;
+    if (!detector) options.detector = std::nullopt;
+    options.max_steps = std::min(kHintStepsPerRun, kHintSteps - spent);
+    auto scheduler = make_random_scheduler(seed);
+    RunResult r = run_program(code, *scheduler, options);
+    spent += r.steps;
+    std::string got;
+    if (!r.races.empty())
+      got = race_identity(r.races.front(), *code.info);
+    else if (r.failure)
+      got = failure_identity(*r.failure);
+    else if (r.outcome == RunOutcome::Deadlock)
+      got = deadlock_identity(r.blocked, *code.info);
+    if (got == target) return seed;
+  }
+  return std::nullopt;
+}
+
+std::string format_ms(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f ms", ms);
+  return buf;
+}
+
+} // namespace
+
+std::vector<OptionSpec> jit_run_options() {
+  return {{"emit", true, "jit: print the optimised LLVM IR instead of running (llvm)", "WHAT"},
+          {"opt-level", true, "jit: optimisation level 0-3 (default 2; also -O0..-O3)", "N"},
+          {"stats", false, "jit: report compile time, threads, accesses and checks executed"}};
+}
+
+std::vector<std::string> normalize_jit_arguments(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const std::string& a : args) {
+    if (a.size() == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3')
+      out.push_back("--opt-level=" + a.substr(2));
+    else
+      out.push_back(a);
+  }
+  return out;
+}
+
+std::optional<std::string> jit_only_option(const ParsedOptions& options) {
+  for (const OptionSpec& spec : jit_run_options())
+    if (options.has(spec.name)) return spec.name;
+  return std::nullopt;
+}
+
+int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
+  for (const char* name : kInterpOnly)
+    if (options.has(name))
+      return usage(std::string("--") + name +
+                   " applies to the interpreter; add --backend=interp (real threads have no "
+                   "schedule to choose or replay)");
+  std::string detector = options.get("detector").value_or("vc");
+  if (detector != "vc" && detector != "none")
+    return usage("the jit backend runs --detector=vc (VectorClock instrumentation) or "
+                 "--detector=none, not '" +
+                 detector + "'; the other detectors run with --backend=interp");
+  int opt_level = 2;
+  if (auto level = options.get("opt-level")) {
+    if (level->size() != 1 || (*level)[0] < '0' || (*level)[0] > '3')
+      return usage("--opt-level must be 0, 1, 2 or 3, not '" + *level + "'");
+    opt_level = (*level)[0] - '0';
+  }
+  bool emit = false;
+  if (auto what = options.get("emit")) {
+    if (*what != "llvm") return usage("--emit takes 'llvm', not '" + *what + "'");
+    emit = true;
+  }
+  bool stats = options.has("stats");
+  bool keep_going = options.has("keep-going");
+  bool allow_reserved = options.has("allow-reserved");
+
+  auto compiled = load_program(path, color, /*check=*/true, CheckOptions{allow_reserved});
+  if (!compiled) return kExitUsage;
+  const SourceFile& file = *compiled->file;
+
+  // The program the JIT runs: the original, or its VectorClock instrumentation.
+  auto started = std::chrono::steady_clock::now();
+  std::unique_ptr<Instrumented> instrumented;
+  if (detector == "vc") {
+    instrumented = std::make_unique<Instrumented>();
+    instrumented->program = instrument_vector_clock(compiled->program, compiled->info);
+    std::ostringstream ignored;
+    DiagnosticEngine diags(file, &ignored, false);
+    auto info = check_program(instrumented->program, diags, CheckOptions{true});
+    if (!info) {
+      std::cerr << "racelang: internal error: the instrumented program does not check:\n"
+                << ignored.str();
+      return kExitFailure;
+    }
+    instrumented->info = std::move(*info);
+  }
+  double instrument_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  const Program& program = instrumented ? instrumented->program : compiled->program;
+  const ProgramInfo& info = instrumented ? instrumented->info : compiled->info;
+
+  std::string error;
+  auto engine = jit::Engine::create(opt_level, error);
+  if (!engine) {
+    std::cerr << "racelang: error: cannot start the JIT: " << error << "\n";
+    return kExitFailure;
+  }
+  jit::CodegenOptions codegen;
+  codegen.stats = stats;
+  codegen.keep_ir = emit;
+  auto jitted = engine->compile(program, info, codegen, error);
+  if (!jitted) {
+    std::cerr << "racelang: error: " << error << "\n";
+    return kExitFailure;
+  }
+  if (emit) {
+    std::cout << jitted->ir();
+    return kExitSuccess;
+  }
+
+  Code code = compile_program(program, info); // names and positions for the reports
+  jit::RunOptions run;
+  run.keep_going = keep_going;
+  run.print = [](std::string_view line) {
+    std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
+    std::cout.put('\n');
+  };
+  run.on_race = [&](const jit::Failure& f) {
+    std::cout.flush();
+    std::cerr << format_race_report(race_from_check(code, to_interp(f)), code, file);
+  };
+  jit::RunResult result = jitted->run(run);
+  std::cout.flush();
+
+  std::string identity;
+  if (!result.races.empty()) {
+    identity = race_identity(race_from_check(code, to_interp(result.races.front())), info);
+  } else if (result.failure) {
+    Failure f = to_interp(*result.failure);
+    std::cerr << format_failure(f, file, color);
+    identity = failure_identity(f);
+  } else if (result.outcome == jit::Outcome::Deadlock) {
+    std::vector<BlockedThread> blocked;
+    for (const jit::BlockedThread& b : result.blocked) blocked.push_back(to_interp(b));
+    std::cerr << format_deadlock(blocked, code, file, color);
+    identity = deadlock_identity(blocked, info);
+  }
+
+  int exit_code = !result.races.empty()                      ? kExitRace
+                  : result.outcome == jit::Outcome::Finished ? kExitSuccess
+                                                             : kExitFailure;
+  if (exit_code != kExitSuccess) {
+    Code original = compile_program(compiled->program, compiled->info);
+    std::string options_text;
+    if (allow_reserved) options_text += " --allow-reserved";
+    if (detector != "vc") options_text += " --detector=" + detector;
+    std::string explore_text = options_text; // explore always goes on past races
+    if (keep_going) options_text += " --keep-going";
+    if (auto seed = find_seed(original, detector == "vc", identity)) {
+      std::cerr << "Real threads cannot be replayed; the interpreter ends the same way with seed "
+                << *seed << ".\n"
+                << "To replay: racelang run " << path << " --backend=interp" << options_text
+                << " --seed=" << *seed << "\n";
+    } else {
+      std::cerr << "Real threads cannot be replayed, and no interpreter seed from 1 to "
+                << kHintSeeds << " ends the same way.\n"
+                << "To search every schedule: racelang explore " << path << explore_text << "\n";
+    }
+  }
+
+  if (stats) {
+    const jit::CompileTimes& t = jitted->times();
+    std::cerr << "racelang: jit: -O" << opt_level << ", compiled in " << format_ms(t.total())
+              << " (IR " << format_ms(t.ir_ms) << ", optimise " << format_ms(t.optimise_ms)
+              << ", machine code " << format_ms(t.codegen_ms) << ")";
+    if (instrumented) std::cerr << " after instrumenting in " << format_ms(instrument_ms);
+    std::cerr << "; ran in " << format_ms(result.stats.run_ms) << "\n"
+              << "racelang: jit: " << result.stats.threads << " threads, "
+              << result.stats.shared_accesses << " shared accesses, "
+              << result.stats.reserved_accesses << " metadata accesses, " << result.stats.checks
+              << " checks executed, " << result.stats.locks << " locks acquired\n";
+  }
+  return exit_code;
+}
+
+} // namespace racelang

@@ -1,0 +1,654 @@
+// AST -> LLVM IR (see codegen.h). One ThreadCodegen per racelang thread walks that thread's
+// body in text order, emitting straight-line IR with a basic block per control-flow join and a
+// cold block per possible failure. Evaluation order matches the interpreter's postfix code
+// exactly (left operand, right operand, then the operation; `&&`/`||` short-circuit; a store
+// evaluates its value before its index), so the first failure an expression reports is the same
+// on both backends.
+#include "jit/codegen.h"
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "frontend/print.h"
+#include "jit/runtime.h"
+
+namespace racelang::jit {
+namespace {
+
+using llvm::BasicBlock;
+using llvm::IRBuilder;
+using llvm::Type;
+using llvm::Value;
+
+// Local names an expression or condition reads, in order, without repeats: the interpreter's
+// order for "with a = 1, b = 0".
+void collect_locals(const Expr& e, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const IntLit&) {},
+                 [&](const LocalRef& r) {
+                   if (std::find(out.begin(), out.end(), r.name) == out.end())
+                     out.push_back(r.name);
+                 },
+                 [&](const Binary& b) {
+                   collect_locals(*b.lhs, out);
+                   collect_locals(*b.rhs, out);
+                 },
+                 [&](const Negate& n) { collect_locals(*n.operand, out); },
+             },
+             e.node);
+}
+
+void collect_locals(const Cond& c, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const Compare& cmp) {
+                   collect_locals(cmp.lhs, out);
+                   collect_locals(cmp.rhs, out);
+                 },
+                 [&](const Logical& l) {
+                   collect_locals(*l.lhs, out);
+                   collect_locals(*l.rhs, out);
+                 },
+                 [&](const Not& n) { collect_locals(*n.operand, out); },
+             },
+             c.node);
+}
+
+// Every local a thread's own code touches (not the bodies of the threads it spawns).
+void thread_locals(const Block& block, std::vector<std::string>& out) {
+  auto add = [&](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  };
+  auto loc = [&](const Location& l) {
+    if (l.index) collect_locals(*l.index, out);
+  };
+  for (const Stmt& s : block) {
+    std::visit(Overloaded{
+                   [&](const Assign& a) {
+                     add(a.local);
+                     collect_locals(a.value, out);
+                   },
+                   [&](const Load& l) {
+                     add(l.local);
+                     loc(l.loc);
+                   },
+                   [&](const Store& st) {
+                     collect_locals(st.value, out);
+                     loc(st.loc);
+                   },
+                   [&](const LockStmt& l) { loc(l.lock); },
+                   [&](const UnlockStmt& u) { loc(u.lock); },
+                   [&](const Spawn&) {},
+                   [&](const Wait&) {},
+                   [&](const Assert& a) {
+                     collect_locals(a.cond, out);
+                     if (a.race) {
+                       loc(a.race->loc);
+                       collect_locals(a.race->site, out);
+                       loc(a.race->prev_site);
+                     }
+                   },
+                   [&](const If& i) {
+                     collect_locals(i.cond, out);
+                     thread_locals(i.then_body, out);
+                     if (i.else_body) thread_locals(*i.else_body, out);
+                   },
+                   [&](const While& w) {
+                     collect_locals(w.cond, out);
+                     thread_locals(w.body, out);
+                   },
+                   [&](const Print& p) {
+                     for (const Expr& e : p.args) collect_locals(e, out);
+                   },
+               },
+               s.node);
+  }
+}
+
+// Types and runtime declarations shared by every thread function of a module.
+struct ModuleEnv {
+  llvm::LLVMContext& cx;
+  llvm::Module& module;
+  Type* i1;
+  Type* i32;
+  Type* i64;
+  llvm::PointerType* ptr;
+  llvm::StructType* ctx_type;
+  llvm::FunctionCallee lock_slow, unlock_wake, spawn, wait, print, fail, race;
+
+  ModuleEnv(llvm::LLVMContext& c, llvm::Module& m)
+      : cx(c), module(m), i1(Type::getInt1Ty(c)), i32(Type::getInt32Ty(c)),
+        i64(Type::getInt64Ty(c)), ptr(llvm::PointerType::getUnqual(c)) {
+    // rl_thread_ctx: memory, stop, counters, run, thread_index, reserved.
+    ctx_type = llvm::StructType::create(c, {ptr, ptr, ptr, ptr, i32, i32}, "rl_thread_ctx");
+    auto declare = [&](const char* name, Type* ret, std::vector<Type*> params) {
+      llvm::FunctionCallee f =
+          m.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, false));
+      if (auto* fn = llvm::dyn_cast<llvm::Function>(f.getCallee()))
+        fn->addFnAttr(llvm::Attribute::NoUnwind);
+      return f;
+    };
+    Type* vd = Type::getVoidTy(c);
+    lock_slow = declare("rl_lock_slow", i32, {ptr, ptr, i32});
+    unlock_wake = declare("rl_unlock_wake", vd, {ptr, ptr});
+    spawn = declare("rl_spawn", i32, {ptr, i32, i32});
+    wait = declare("rl_wait", i32, {ptr, i32, i32});
+    print = declare("rl_print", vd, {ptr, ptr, i32});
+    fail = declare("rl_fail", vd, {ptr, i32, ptr});
+    race = declare("rl_race", i32, {ptr, i32, i64, i64, i64});
+  }
+};
+
+class ThreadCodegen {
+public:
+  ThreadCodegen(ModuleEnv& env, const ProgramInfo& info, ProgramLayout& layout,
+                const CodegenOptions& options, uint32_t thread_index)
+      : env_(env), info_(info), layout_(layout), options_(options), thread_(thread_index),
+        id_(info.threads[thread_index].id), b_(env.cx) {}
+
+  llvm::Function* emit(const std::string& name) {
+    auto* type = llvm::FunctionType::get(Type::getVoidTy(env_.cx), {env_.ptr}, false);
+    fn_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env_.module);
+    fn_->addFnAttr(llvm::Attribute::NoUnwind);
+    ctx_ = fn_->getArg(0);
+    ctx_->setName("ctx");
+    BasicBlock* entry = BasicBlock::Create(env_.cx, "entry", fn_);
+    exit_ = BasicBlock::Create(env_.cx, "exit", fn_);
+    b_.SetInsertPoint(entry);
+
+    const Block& body = *info_.threads[thread_].body;
+    std::vector<std::string> names;
+    thread_locals(body, names);
+    for (const std::string& n : names) {
+      llvm::AllocaInst* slot = b_.CreateAlloca(env_.i64, nullptr, n);
+      b_.CreateStore(b_.getInt64(0), slot);
+      locals_[n] = slot;
+    }
+    values_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, kValueSlots), nullptr, "values");
+    size_t print_slots = 1;
+    max_print_args(body, print_slots);
+    print_args_ =
+        b_.CreateAlloca(llvm::ArrayType::get(env_.i64, print_slots), nullptr, "print_args");
+    if (options_.stats)
+      for (auto& c : counters_) {
+        c = b_.CreateAlloca(env_.i64, nullptr, "count");
+        b_.CreateStore(b_.getInt64(0), c);
+      }
+    memory_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 0), "memory");
+    stop_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 1), "stop");
+
+    block(body);
+    b_.CreateBr(exit_);
+
+    b_.SetInsertPoint(exit_);
+    if (options_.stats) {
+      Value* out = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 2), "counters");
+      for (uint32_t k = 0; k < rl_counter_count; ++k) {
+        Value* at = b_.CreateConstInBoundsGEP1_64(env_.i64, out, k);
+        Value* sum =
+            b_.CreateAdd(b_.CreateLoad(env_.i64, at), b_.CreateLoad(env_.i64, counters_[k]));
+        b_.CreateStore(sum, at);
+      }
+    }
+    b_.CreateRetVoid();
+    return fn_;
+  }
+
+private:
+  static constexpr uint64_t kValueSlots = kSiteValueSlots;
+
+  static void max_print_args(const Block& block, size_t& most) {
+    for (const Stmt& s : block) {
+      if (auto* p = std::get_if<Print>(&s.node)) most = std::max(most, p->args.size());
+      if (auto* i = std::get_if<If>(&s.node)) {
+        max_print_args(i->then_body, most);
+        if (i->else_body) max_print_args(*i->else_body, most);
+      }
+      if (auto* w = std::get_if<While>(&s.node)) max_print_args(w->body, most);
+    }
+  }
+
+  BasicBlock* new_block(const char* name) { return BasicBlock::Create(env_.cx, name, fn_); }
+
+  // Branch on `ok`, expecting it to hold; returns the failure block (the builder continues in
+  // the success block).
+  BasicBlock* branch_unlikely_fail(Value* ok, const char* fail_name) {
+    BasicBlock* fail = new_block(fail_name);
+    BasicBlock* cont = new_block("cont");
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(ok, cont, fail, md.createBranchWeights(1u << 20, 1));
+    b_.SetInsertPoint(cont);
+    return fail;
+  }
+
+  uint32_t add_site(Site site) {
+    site.thread = thread_;
+    // Expressions the instrumentation synthesised have no position; their statement carries
+    // the position of the instruction it instruments.
+    if (site.range.begin.line == 0) site.range = stmt_range_;
+    layout_.sites.push_back(std::move(site));
+    return static_cast<uint32_t>(layout_.sites.size() - 1);
+  }
+
+  // In `fail`: stores `leading` and the site's locals into the values array, calls rl_fail and
+  // leaves the thread.
+  void emit_fail(BasicBlock* fail, uint32_t site, const std::vector<Value*>& leading) {
+    IRBuilder<>::InsertPointGuard guard(b_);
+    b_.SetInsertPoint(fail);
+    uint64_t k = 0;
+    auto put = [&](Value* v) {
+      if (k >= kValueSlots) return;
+      b_.CreateStore(v, b_.CreateConstInBoundsGEP2_64(values_->getAllocatedType(), values_, 0, k));
+      ++k;
+    };
+    for (Value* v : leading) put(v);
+    for (const std::string& n : layout_.sites[site].locals) put(b_.CreateLoad(env_.i64, local(n)));
+    b_.CreateCall(env_.fail, {ctx_, b_.getInt32(site), values_});
+    b_.CreateBr(exit_);
+  }
+
+  llvm::AllocaInst* local(const std::string& name) { return locals_.at(name); }
+
+  void count(rl_counter which) {
+    if (!options_.stats) return;
+    Value* c = counters_[which];
+    b_.CreateStore(b_.CreateAdd(b_.CreateLoad(env_.i64, c), b_.getInt64(1)), c);
+  }
+
+  // --- expressions ---------------------------------------------------------------------------
+
+  Value* expr(const Expr& e) {
+    return std::visit(Overloaded{
+                          [&](const IntLit& lit) -> Value* { return b_.getInt64(lit.value); },
+                          [&](const LocalRef& r) -> Value* {
+                            return b_.CreateLoad(env_.i64, local(r.name), r.name);
+                          },
+                          [&](const Negate& n) -> Value* {
+                            return b_.CreateSub(b_.getInt64(0), expr(*n.operand));
+                          },
+                          [&](const Binary& bin) -> Value* { return binary(e, bin); },
+                      },
+                      e.node);
+  }
+
+  Value* binary(const Expr& whole, const Binary& bin) {
+    Value* a = expr(*bin.lhs);
+    Value* b = expr(*bin.rhs);
+    BinaryOp op = bin.op;
+    if (options_.fault == Fault::SwapMinMax)
+      op = op == BinaryOp::Max ? BinaryOp::Min : op == BinaryOp::Min ? BinaryOp::Max : op;
+    switch (op) {
+    case BinaryOp::Add:
+      return b_.CreateAdd(a, b);
+    case BinaryOp::Sub:
+      return b_.CreateSub(a, b);
+    case BinaryOp::Mul:
+      return b_.CreateMul(a, b);
+    case BinaryOp::Max:
+      return b_.CreateSelect(b_.CreateICmpSGT(a, b), a, b);
+    case BinaryOp::Min:
+      return b_.CreateSelect(b_.CreateICmpSLT(a, b), a, b);
+    case BinaryOp::Div:
+    case BinaryOp::Mod:
+      break;
+    }
+    Site site;
+    site.kind = op == BinaryOp::Div ? SiteKind::DivisionByZero : SiteKind::ModuloByZero;
+    site.range = whole.range;
+    site.text = print_expr(whole);
+    collect_locals(whole, site.locals);
+    uint32_t id = add_site(std::move(site));
+    emit_fail(branch_unlikely_fail(b_.CreateICmpNE(b, b_.getInt64(0)), "div.zero"), id, {});
+    // INT64_MIN / -1 wraps to INT64_MIN and INT64_MIN % -1 is 0 (docs/language.md); dividing by
+    // 1 instead keeps sdiv/srem away from their one undefined case.
+    Value* minus_one = b_.CreateICmpEQ(b, b_.getInt64(-1));
+    Value* safe = b_.CreateSelect(minus_one, b_.getInt64(1), b);
+    if (op == BinaryOp::Div)
+      return b_.CreateSelect(minus_one, b_.CreateSub(b_.getInt64(0), a), b_.CreateSDiv(a, safe));
+    return b_.CreateSelect(minus_one, b_.getInt64(0), b_.CreateSRem(a, safe));
+  }
+
+  // An i1.
+  Value* cond(const Cond& c) {
+    return std::visit(Overloaded{
+                          [&](const Compare& cmp) -> Value* {
+                            Value* a = expr(cmp.lhs);
+                            Value* b = expr(cmp.rhs);
+                            switch (cmp.op) {
+                            case CompareOp::Le:
+                              return b_.CreateICmpSLE(a, b);
+                            case CompareOp::Lt:
+                              return b_.CreateICmpSLT(a, b);
+                            case CompareOp::Ge:
+                              return b_.CreateICmpSGE(a, b);
+                            case CompareOp::Gt:
+                              return b_.CreateICmpSGT(a, b);
+                            case CompareOp::Eq:
+                              return b_.CreateICmpEQ(a, b);
+                            case CompareOp::Ne:
+                              return b_.CreateICmpNE(a, b);
+                            }
+                            return b_.getFalse();
+                          },
+                          [&](const Not& n) -> Value* { return b_.CreateNot(cond(*n.operand)); },
+                          [&](const Logical& l) -> Value* {
+                            bool is_and = l.op == LogicOp::And;
+                            Value* lhs = cond(*l.lhs);
+                            BasicBlock* lhs_end = b_.GetInsertBlock();
+                            BasicBlock* rhs_block = new_block(is_and ? "and.rhs" : "or.rhs");
+                            BasicBlock* merge = new_block(is_and ? "and.end" : "or.end");
+                            if (is_and)
+                              b_.CreateCondBr(lhs, rhs_block, merge);
+                            else
+                              b_.CreateCondBr(lhs, merge, rhs_block);
+                            b_.SetInsertPoint(rhs_block);
+                            Value* rhs = cond(*l.rhs);
+                            BasicBlock* rhs_end = b_.GetInsertBlock();
+                            b_.CreateBr(merge);
+                            b_.SetInsertPoint(merge);
+                            llvm::PHINode* phi = b_.CreatePHI(env_.i1, 2);
+                            phi->addIncoming(is_and ? b_.getFalse() : b_.getTrue(), lhs_end);
+                            phi->addIncoming(rhs, rhs_end);
+                            return phi;
+                          },
+                      },
+                      c.node);
+  }
+
+  // --- shared memory ---------------------------------------------------------------------------
+
+  // The cell of a location as an i64 (index evaluated and range-checked).
+  Value* cell_of(const Location& loc) {
+    const Symbol* sym = info_.find_symbol(loc.name);
+    if (!loc.index) return b_.getInt64(sym->first_cell);
+    Value* index = expr(*loc.index);
+    int64_t size = sym->array_size.value_or(sym->cell_count);
+    Site site;
+    site.kind = SiteKind::BadIndex;
+    site.range = loc.index->range;
+    site.text = print_location(loc);
+    collect_locals(*loc.index, site.locals);
+    site.array = loc.name;
+    site.array_size = size;
+    uint32_t id = add_site(std::move(site));
+    // Unsigned comparison: negative indices are out of range too.
+    emit_fail(branch_unlikely_fail(b_.CreateICmpULT(index, b_.getInt64(size)), "bad.index"), id,
+              {index});
+    return b_.CreateAdd(index, b_.getInt64(sym->first_cell));
+  }
+
+  Value* cell_ptr(Value* cell) { return b_.CreateInBoundsGEP(env_.i64, memory_, cell); }
+
+  bool is_reserved(const Location& loc) const { return loc.name.rfind(kReservedPrefix, 0) == 0; }
+
+  Value* atomic_load(Value* cell) {
+    llvm::LoadInst* load = b_.CreateLoad(env_.i64, cell_ptr(cell));
+    load->setAtomic(llvm::AtomicOrdering::Monotonic);
+    load->setAlignment(llvm::Align(8));
+    return load;
+  }
+
+  void atomic_store(Value* value, Value* cell) {
+    llvm::StoreInst* store = b_.CreateStore(value, cell_ptr(cell));
+    store->setAtomic(llvm::AtomicOrdering::Monotonic);
+    store->setAlignment(llvm::Align(8));
+  }
+
+  // Leaves the thread unless `ok` (an i32 from the runtime) is nonzero.
+  void continue_if(Value* ok) {
+    BasicBlock* cont = new_block("cont");
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(b_.CreateICmpNE(ok, b_.getInt32(0)), cont, exit_,
+                    md.createBranchWeights(1u << 20, 1));
+    b_.SetInsertPoint(cont);
+  }
+
+  // --- statements --------------------------------------------------------------------------
+
+  void block(const Block& stmts) {
+    for (const Stmt& s : stmts) stmt(s);
+  }
+
+  void stmt(const Stmt& s) {
+    stmt_range_ = s.range;
+    std::visit(Overloaded{
+                   [&](const Assign& a) { b_.CreateStore(expr(a.value), local(a.local)); },
+                   [&](const Load& l) {
+                     Value* cell = cell_of(l.loc);
+                     b_.CreateStore(atomic_load(cell), local(l.local));
+                     count(is_reserved(l.loc) ? rl_counter_reserved_accesses
+                                              : rl_counter_shared_accesses);
+                   },
+                   [&](const Store& st) {
+                     Value* v = expr(st.value);
+                     atomic_store(v, cell_of(st.loc));
+                     count(is_reserved(st.loc) ? rl_counter_reserved_accesses
+                                               : rl_counter_shared_accesses);
+                   },
+                   [&](const LockStmt& l) { lock(s, l); },
+                   [&](const UnlockStmt& u) { unlock(s, u); },
+                   [&](const Spawn& sp) { spawn(s, sp); },
+                   [&](const Wait& w) { wait(s, w); },
+                   [&](const Assert& a) { assertion(s, a); },
+                   [&](const If& i) { if_stmt(i); },
+                   [&](const While& w) { while_stmt(w); },
+                   [&](const Print& p) { print(p); },
+               },
+               s.node);
+  }
+
+  void lock(const Stmt& s, const LockStmt& l) {
+    Value* cell = cell_of(l.lock);
+    Value* at = cell_ptr(cell);
+    Site site;
+    site.kind = SiteKind::Lock;
+    site.range = s.range;
+    uint32_t id = add_site(std::move(site));
+    // Lock cells hold 0 (free) or t + 1 (held by t), as in the paper; acquire ordering makes
+    // the previous holder's critical section visible.
+    auto* cas =
+        b_.CreateAtomicCmpXchg(at, b_.getInt64(0), b_.getInt64(id_ + 1), llvm::MaybeAlign(8),
+                               llvm::AtomicOrdering::Acquire, llvm::AtomicOrdering::Monotonic);
+    Value* got = b_.CreateExtractValue(cas, 1);
+    BasicBlock* slow = new_block("lock.slow");
+    BasicBlock* done = new_block("lock.done");
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(got, done, slow, md.createBranchWeights(1u << 10, 1));
+    b_.SetInsertPoint(slow);
+    continue_if(b_.CreateCall(env_.lock_slow, {ctx_, at, b_.getInt32(id)}));
+    b_.CreateBr(done);
+    b_.SetInsertPoint(done);
+    count(rl_counter_locks);
+  }
+
+  void unlock(const Stmt& s, const UnlockStmt& u) {
+    Value* cell = cell_of(u.lock);
+    Value* at = cell_ptr(cell);
+    llvm::LoadInst* old = b_.CreateLoad(env_.i64, at);
+    old->setAtomic(llvm::AtomicOrdering::Monotonic);
+    old->setAlignment(llvm::Align(8));
+    // The low half is the holder field; only the holder changes it while the lock is held, so
+    // this check and the exchange below cannot be separated by another thread's unlock.
+    Value* holder = b_.CreateAnd(old, b_.getInt64(0xffffffff));
+    Site site;
+    site.kind = SiteKind::Unlock;
+    site.range = s.range;
+    uint32_t id = add_site(std::move(site));
+    emit_fail(branch_unlikely_fail(b_.CreateICmpEQ(holder, b_.getInt64(id_ + 1)), "unlock.bad"), id,
+              {holder, cell});
+    if (options_.fault == Fault::UnlockKeepsLock) return;
+    Value* prev = b_.CreateAtomicRMW(llvm::AtomicRMWInst::Xchg, at, b_.getInt64(0),
+                                     llvm::MaybeAlign(8), llvm::AtomicOrdering::Release);
+    BasicBlock* wake = new_block("unlock.wake");
+    BasicBlock* done = new_block("unlock.done");
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(b_.CreateICmpUGT(prev, b_.getInt64(0xffffffff)), wake, done,
+                    md.createBranchWeights(1, 1u << 10));
+    b_.SetInsertPoint(wake);
+    b_.CreateCall(env_.unlock_wake, {ctx_, at});
+    b_.CreateBr(done);
+    b_.SetInsertPoint(done);
+  }
+
+  uint32_t thread_index_of(int64_t id) const {
+    const ThreadInfo* t = info_.find_thread(id);
+    return static_cast<uint32_t>(t - info_.threads.data());
+  }
+
+  void spawn(const Stmt& s, const Spawn& sp) {
+    Site site;
+    site.kind = SiteKind::Spawn;
+    site.range = s.range;
+    site.target = thread_index_of(sp.thread);
+    uint32_t target = site.target;
+    uint32_t id = add_site(std::move(site));
+    continue_if(b_.CreateCall(env_.spawn, {ctx_, b_.getInt32(target), b_.getInt32(id)}));
+  }
+
+  void wait(const Stmt& s, const Wait& w) {
+    if (options_.fault == Fault::WaitDoesNotBlock) return;
+    Site site;
+    site.kind = SiteKind::Wait;
+    site.range = s.range;
+    site.target = thread_index_of(w.thread);
+    uint32_t target = site.target;
+    uint32_t id = add_site(std::move(site));
+    continue_if(b_.CreateCall(env_.wait, {ctx_, b_.getInt32(target), b_.getInt32(id)}));
+  }
+
+  void assertion(const Stmt& s, const Assert& a) {
+    Value* ok = cond(a.cond);
+    if (!a.race) {
+      Site site;
+      site.kind = SiteKind::Assert;
+      site.range = s.range;
+      site.text = print_cond(a.cond);
+      collect_locals(a.cond, site.locals);
+      uint32_t id = add_site(std::move(site));
+      emit_fail(branch_unlikely_fail(ok, "assert.fail"), id, {});
+      return;
+    }
+    count(rl_counter_checks);
+    if (options_.fault == Fault::IgnoreRaceChecks) return;
+    const racelang::RaceCheck& rc = *a.race;
+    Site site;
+    site.kind = SiteKind::RaceCheck;
+    site.range = s.range;
+    site.access = rc.kind;
+    site.previous_access = rc.prev_kind;
+    site.previous_thread = rc.prev_thread;
+    uint32_t id = add_site(std::move(site));
+    BasicBlock* failed = branch_unlikely_fail(ok, "check.fail");
+    BasicBlock* cont = b_.GetInsertBlock();
+    // As the interpreter does when a check fails: the checked cell, the earlier access's
+    // metadata cell, the site expression, then the site the metadata holds.
+    b_.SetInsertPoint(failed);
+    Value* cell = cell_of(rc.loc);
+    Value* prev_cell = cell_of(rc.prev_site);
+    Value* site_value = expr(rc.site);
+    Value* prev_site = atomic_load(prev_cell);
+    Value* go_on = b_.CreateCall(env_.race, {ctx_, b_.getInt32(id), cell, site_value, prev_site});
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(b_.CreateICmpNE(go_on, b_.getInt32(0)), cont, exit_,
+                    md.createBranchWeights(1, 1));
+    b_.SetInsertPoint(cont);
+  }
+
+  void if_stmt(const If& i) {
+    Value* c = cond(i.cond);
+    BasicBlock* then_block = new_block("if.then");
+    BasicBlock* else_block = i.else_body ? new_block("if.else") : nullptr;
+    BasicBlock* end = new_block("if.end");
+    b_.CreateCondBr(c, then_block, else_block ? else_block : end);
+    b_.SetInsertPoint(then_block);
+    block(i.then_body);
+    b_.CreateBr(end);
+    if (else_block) {
+      b_.SetInsertPoint(else_block);
+      block(*i.else_body);
+      b_.CreateBr(end);
+    }
+    b_.SetInsertPoint(end);
+  }
+
+  void while_stmt(const While& w) {
+    BasicBlock* header = new_block("while.cond");
+    BasicBlock* body = new_block("while.body");
+    BasicBlock* end = new_block("while.end");
+    b_.CreateBr(header);
+    b_.SetInsertPoint(header);
+    b_.CreateCondBr(cond(w.cond), body, end);
+    b_.SetInsertPoint(body);
+    block(w.body);
+    // The back edge checks the run's stop flag, so a thread spinning in a loop leaves when
+    // another thread fails or the watchdog ends the run.
+    llvm::LoadInst* stop = b_.CreateLoad(env_.i32, stop_, "stopping");
+    stop->setAtomic(llvm::AtomicOrdering::Monotonic);
+    stop->setAlignment(llvm::Align(4));
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(b_.CreateICmpNE(stop, b_.getInt32(0)), exit_, header,
+                    md.createBranchWeights(1, 1u << 20));
+    b_.SetInsertPoint(end);
+  }
+
+  void print(const Print& p) {
+    for (size_t k = 0; k < p.args.size(); ++k) {
+      Value* v = expr(p.args[k]);
+      b_.CreateStore(
+          v, b_.CreateConstInBoundsGEP2_64(print_args_->getAllocatedType(), print_args_, 0, k));
+    }
+    b_.CreateCall(env_.print,
+                  {ctx_, print_args_, b_.getInt32(static_cast<uint32_t>(p.args.size()))});
+  }
+
+  ModuleEnv& env_;
+  const ProgramInfo& info_;
+  ProgramLayout& layout_;
+  const CodegenOptions& options_;
+  uint32_t thread_;
+  int64_t id_;
+  IRBuilder<> b_;
+  llvm::Function* fn_ = nullptr;
+  Value* ctx_ = nullptr;
+  Value* memory_ = nullptr;
+  Value* stop_ = nullptr;
+  BasicBlock* exit_ = nullptr;
+  SourceRange stmt_range_; // of the statement being compiled
+  llvm::AllocaInst* values_ = nullptr;
+  llvm::AllocaInst* print_args_ = nullptr;
+  llvm::AllocaInst* counters_[rl_counter_count] = {};
+  std::unordered_map<std::string, llvm::AllocaInst*> locals_;
+};
+
+} // namespace
+
+std::string thread_function_name(int64_t id) {
+  return "racelang_thread_" + std::to_string(id);
+}
+
+GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& info,
+                                const CodegenOptions& options) {
+  GeneratedModule out;
+  out.module = std::make_unique<llvm::Module>("racelang", context);
+  ModuleEnv env(context, *out.module);
+  out.layout.info = &info;
+  out.layout.cell_count = info.cell_count;
+  out.layout.is_lock_cell.assign(info.cell_count, 0);
+  for (const Symbol& s : info.symbols)
+    if (s.kind == SymbolKind::Lock)
+      for (uint32_t c = 0; c < s.cell_count; ++c) out.layout.is_lock_cell[s.first_cell + c] = 1;
+  for (uint32_t k = 0; k < info.threads.size(); ++k) {
+    out.layout.thread_ids.push_back(info.threads[k].id);
+    std::string name = thread_function_name(info.threads[k].id);
+    ThreadCodegen(env, info, out.layout, options, k).emit(name);
+    out.thread_functions.push_back(name);
+  }
+  return out;
+}
+
+} // namespace racelang::jit

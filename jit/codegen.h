@@ -1,0 +1,37 @@
+// Code generation: a checked racelang program to one LLVM IR module with a function per thread,
+// `void racelang_thread_<id>(rl_thread_ctx*)`, plus the site table the runtime reports from.
+// Locals are allocas (mem2reg turns them into SSA values); every shared load and store is a
+// monotonic atomic on the flat cell array; lock and unlock are inline compare-exchange and
+// exchange with acquire and release ordering, calling the runtime only when contended; loops
+// check the run's stop flag on their back edge so a run can end while a thread spins.
+// Internal to jit/ (it exposes LLVM types); jit.h is the public face.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+#include "jit/jit.h"
+#include "jit/sites.h"
+
+namespace racelang::jit {
+
+struct GeneratedModule {
+  std::unique_ptr<llvm::Module> module;
+  ProgramLayout layout;
+  std::vector<std::string> thread_functions; // by thread index
+};
+
+// The name of thread `id`'s function in the module.
+std::string thread_function_name(int64_t id);
+
+// Thread bodies are reached through `info` (ThreadInfo::body points into the checked Program).
+GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& info,
+                                const CodegenOptions& options);
+
+} // namespace racelang::jit

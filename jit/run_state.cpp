@@ -1,0 +1,395 @@
+// One run on real threads (see run_state.h and README.md, "Runtime"). Blocking follows the
+// usual three phases: spin briefly with a pause instruction (the other core may release the
+// lock within nanoseconds), then yield the core a few times, then sleep on a futex, so a
+// thread that cannot proceed never holds a core the machine's other threads need. Sleeps use a
+// timeout as a backstop so that a stop is always noticed.
+#include "jit/run_state.h"
+
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bit>
+#include <chrono>
+#include <climits>
+#include <ctime>
+#include <system_error>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace racelang::jit {
+namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "lock cells keep their sleeper flag in the high half");
+static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
+
+constexpr int kSpins = 100;
+constexpr int kYields = 20;
+// The futex timeout: a sleeper rechecks the stop flag at least this often. Ending a run wakes
+// every sleeper explicitly; the timeout covers a wake-up that lands just before the sleep.
+constexpr long kSleepNanos = 5'000'000;
+constexpr uint64_t kHolderMask = 0xffffffff;
+constexpr int64_t kSleeperFlag = int64_t{1} << 32;
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#endif
+}
+
+// Sleeps while *word == expected, at most kSleepNanos.
+void futex_wait(const void* word, uint32_t expected) {
+  timespec timeout{0, kSleepNanos};
+  syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, &timeout, nullptr, 0);
+}
+
+void futex_wake(const void* word, int count) {
+  syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, nullptr, nullptr, 0);
+}
+
+// The high half of a lock cell: the futex word sleepers wait on.
+const uint32_t* sleeper_word(const int64_t* cell) {
+  return reinterpret_cast<const uint32_t*>(cell) + 1;
+}
+
+uint64_t encode_block(uint64_t kind, uint32_t site, uint32_t argument) {
+  return kind << 62 | (uint64_t{site} & 0x3fffffff) << 32 | argument;
+}
+
+} // namespace
+
+bool RunState::Snapshot::operator==(const Snapshot& o) const {
+  if (progress != o.progress || blocked.size() != o.blocked.size()) return false;
+  for (size_t k = 0; k < blocked.size(); ++k) {
+    const BlockedThread &a = blocked[k], &b = o.blocked[k];
+    if (a.kind != b.kind || a.thread != b.thread || a.cell != b.cell || a.holder != b.holder ||
+        a.waited != b.waited || a.range != b.range)
+      return false;
+  }
+  return true;
+}
+
+RunState::RunState(const ProgramLayout& layout, const std::vector<ThreadFunction>& functions,
+                   const RunOptions& options)
+    : layout_(layout), functions_(functions), options_(options),
+      memory_(layout.cell_count + 1, 0), // one spare cell: never a zero-length array
+      slots_(std::make_unique<Slot[]>(layout.thread_ids.size())),
+      thread_count_(layout.thread_ids.size()) {
+  for (size_t k = 0; k < thread_count_; ++k) {
+    rl_thread_ctx& c = slots_[k].ctx;
+    c.memory = memory_.data();
+    c.stop = reinterpret_cast<const uint32_t*>(&stop_);
+    c.counters = slots_[k].counters;
+    c.run = this;
+    c.thread_index = static_cast<uint32_t>(k);
+  }
+}
+
+RunState::~RunState() {
+  for (size_t k = 0; k < thread_count_; ++k)
+    if (slots_[k].os.joinable()) slots_[k].os.join();
+}
+
+void RunState::start_thread(uint32_t k) {
+  {
+    // The new thread cannot finish (it needs this mutex to) before live_ counts it.
+    std::lock_guard<std::mutex> lock(live_mutex_);
+    slots_[k].os = std::thread([this, k] { thread_main(k); });
+    ++live_;
+  }
+  progress_.fetch_add(1, std::memory_order_seq_cst);
+}
+
+void RunState::thread_main(uint32_t k) {
+  functions_[k](&slots_[k].ctx);
+  Slot& s = slots_[k];
+  // Release: the thread's writes happen before any wait that sees it finished.
+  s.status.store(kFinished, std::memory_order_release);
+  futex_wake(&s.status, INT_MAX);
+  progress_.fetch_add(1, std::memory_order_seq_cst);
+  std::lock_guard<std::mutex> lock(live_mutex_);
+  if (--live_ == 0) live_changed_.notify_all();
+}
+
+RunResult RunState::run() {
+  auto started = std::chrono::steady_clock::now();
+  slots_[0].status.store(kRunning, std::memory_order_relaxed);
+  try {
+    start_thread(0);
+  } catch (const std::system_error& e) {
+    RunResult r;
+    r.outcome = Outcome::RuntimeError;
+    r.failure = Failure{Outcome::RuntimeError,
+                        layout_.thread_ids[0],
+                        {},
+                        std::string("cannot start an OS thread: ") + e.what(),
+                        std::nullopt};
+    return r;
+  }
+  // The watchdog: wake up every interval; a deadlock is reported when two consecutive looks
+  // find the same set of blocked threads with nothing having moved in between.
+  std::optional<Snapshot> last;
+  auto interval = std::chrono::milliseconds(std::max<uint32_t>(1, options_.watchdog_interval_ms));
+  std::unique_lock<std::mutex> lock(live_mutex_);
+  while (live_ > 0) {
+    live_changed_.wait_for(lock, interval);
+    if (live_ == 0 || stopping()) continue;
+    lock.unlock();
+    std::optional<Snapshot> now = deadlock_snapshot();
+    if (now && last && *now == *last) end(Outcome::Deadlock, std::nullopt, now->blocked);
+    last = std::move(now);
+    lock.lock();
+  }
+  lock.unlock();
+  for (size_t k = 0; k < thread_count_; ++k)
+    if (slots_[k].os.joinable()) slots_[k].os.join();
+
+  std::lock_guard<std::mutex> out(out_mutex_);
+  RunResult r = std::move(result_);
+  r.memory.assign(memory_.begin(), memory_.begin() + layout_.cell_count);
+  for (uint32_t c = 0; c < layout_.cell_count; ++c)
+    if (layout_.is_lock_cell[c]) r.memory[c] &= static_cast<int64_t>(kHolderMask);
+  r.stats.counted = true;
+  for (size_t k = 0; k < thread_count_; ++k) {
+    const Slot& s = slots_[k];
+    if (s.status.load(std::memory_order_relaxed) != kNotSpawned) ++r.stats.threads;
+    r.stats.shared_accesses += s.counters[rl_counter_shared_accesses];
+    r.stats.reserved_accesses += s.counters[rl_counter_reserved_accesses];
+    r.stats.checks += s.counters[rl_counter_checks];
+    r.stats.locks += s.counters[rl_counter_locks];
+  }
+  r.stats.run_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  return r;
+}
+
+void RunState::block(uint32_t k, BlockKind kind, uint32_t site, uint32_t argument) {
+  slots_[k].blocked.store(encode_block(kind, site, argument), std::memory_order_seq_cst);
+}
+
+void RunState::unblock(uint32_t k) {
+  slots_[k].blocked.store(0, std::memory_order_seq_cst);
+  progress_.fetch_add(1, std::memory_order_seq_cst);
+}
+
+bool RunState::lock_slow(rl_thread_ctx* ctx, int64_t* cell, uint32_t site) {
+  const uint32_t k = ctx->thread_index;
+  const int64_t mine = layout_.thread_ids[k] + 1;
+  std::atomic_ref<int64_t> word(*cell);
+  int64_t v = word.load(std::memory_order_relaxed);
+  // A thread locking a lock it holds waits forever (locks are not re-entrant): say so.
+  block(k,
+        (static_cast<uint64_t>(v) & kHolderMask) == static_cast<uint64_t>(mine) ? kLockSelf : kLock,
+        site, static_cast<uint32_t>(cell - memory_.data()));
+  bool slept = false;
+  for (int round = 0;; ++round) {
+    if (stopping()) {
+      unblock(k);
+      return false;
+    }
+    v = word.load(std::memory_order_relaxed);
+    if ((static_cast<uint64_t>(v) & kHolderMask) == 0) {
+      // A free cell is exactly 0. After sleeping, take it with the sleeper flag set: others
+      // may still be asleep, and our unlock must wake them.
+      if (word.compare_exchange_weak(v, mine | (slept ? kSleeperFlag : 0),
+                                     std::memory_order_acquire, std::memory_order_relaxed)) {
+        unblock(k);
+        return true;
+      }
+      continue;
+    }
+    if (round < kSpins) {
+      cpu_relax();
+      continue;
+    }
+    if (round < kSpins + kYields) {
+      sched_yield();
+      continue;
+    }
+    if (!(v & kSleeperFlag) &&
+        !word.compare_exchange_weak(v, v | kSleeperFlag, std::memory_order_relaxed))
+      continue;
+    slept = true;
+    futex_wait(sleeper_word(cell), 1);
+  }
+}
+
+void RunState::unlock_wake(int64_t* cell) {
+  futex_wake(sleeper_word(cell), 1);
+}
+
+bool RunState::spawn(rl_thread_ctx* ctx, uint32_t child, uint32_t site) {
+  if (stopping()) return false;
+  uint32_t expected = kNotSpawned;
+  if (!slots_[child].status.compare_exchange_strong(expected, kRunning,
+                                                    std::memory_order_acq_rel)) {
+    int64_t running = expected == kRunning;
+    fail(ctx, site, &running);
+    return false;
+  }
+  try {
+    start_thread(child);
+  } catch (const std::system_error& e) {
+    Failure f{Outcome::RuntimeError, layout_.thread_ids[ctx->thread_index],
+              layout_.sites[site].range,
+              "thread " + std::to_string(layout_.thread_ids[ctx->thread_index]) +
+                  ": cannot start an OS thread for thread " +
+                  std::to_string(layout_.thread_ids[child]) + " (" + e.what() + ")",
+              std::nullopt};
+    slots_[child].status.store(kFinished, std::memory_order_release);
+    end(Outcome::RuntimeError, std::move(f), {});
+    return false;
+  }
+  return true;
+}
+
+bool RunState::wait(rl_thread_ctx* ctx, uint32_t target, uint32_t site) {
+  std::atomic<uint32_t>& status = slots_[target].status;
+  // Acquire: pairs with the finishing thread's release, so its writes are visible after.
+  if (status.load(std::memory_order_acquire) == kFinished) return true;
+  const uint32_t k = ctx->thread_index;
+  block(k, kWait, site, target);
+  for (int round = 0;; ++round) {
+    if (stopping()) {
+      unblock(k);
+      return false;
+    }
+    uint32_t s = status.load(std::memory_order_acquire);
+    if (s == kFinished) {
+      unblock(k);
+      return true;
+    }
+    if (round < kSpins)
+      cpu_relax();
+    else if (round < kSpins + kYields)
+      sched_yield();
+    else
+      futex_wait(&status, s);
+  }
+}
+
+void RunState::print(rl_thread_ctx*, const int64_t* values, uint32_t count) {
+  std::string line;
+  for (uint32_t k = 0; k < count; ++k) {
+    if (k > 0) line += ' ';
+    line += std::to_string(values[k]);
+  }
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  // After the run's end is decided nothing more is printed: the failing step was the last.
+  if (ended_ || !options_.print) return;
+  options_.print(line);
+}
+
+Failure RunState::make_failure(Outcome kind, uint32_t k, uint32_t site,
+                               const int64_t* values) const {
+  Failure f;
+  f.kind = kind;
+  f.thread = layout_.thread_ids[k];
+  f.range = layout_.sites[site].range;
+  f.message = "thread " + std::to_string(f.thread) + ": " +
+              site_message(layout_.sites[site], layout_, values);
+  return f;
+}
+
+void RunState::fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values) {
+  Outcome kind = layout_.sites[site].kind == SiteKind::Assert ? Outcome::AssertionFailure
+                                                              : Outcome::RuntimeError;
+  end(kind, make_failure(kind, ctx->thread_index, site, values), {});
+}
+
+bool RunState::race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
+                    int64_t previous_site) {
+  const Site& s = layout_.sites[site];
+  Failure f = make_failure(Outcome::Race, ctx->thread_index, site, &cell);
+  f.race = RaceCheckReport{s.access,          static_cast<uint32_t>(cell), access_site,
+                           s.previous_access, s.previous_thread,           previous_site};
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (ended_) return false;
+  // One report per location and unordered pair of sites (the interpreter's RaceKey).
+  auto key = std::make_tuple(static_cast<uint32_t>(cell), std::min(access_site, previous_site),
+                             std::max(access_site, previous_site));
+  if (seen_races_.insert(key).second) {
+    result_.races.push_back(f);
+    if (options_.on_race) options_.on_race(f);
+  }
+  if (options_.keep_going) return true;
+  ended_ = true;
+  result_.outcome = Outcome::Race;
+  result_.failure = std::move(f);
+  request_stop();
+  return false;
+}
+
+void RunState::end(Outcome outcome, std::optional<Failure> failure,
+                   std::vector<BlockedThread> blocked) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  if (ended_) return;
+  ended_ = true;
+  result_.outcome = outcome;
+  result_.failure = std::move(failure);
+  result_.blocked = std::move(blocked);
+  request_stop();
+}
+
+void RunState::request_stop() {
+  stop_.store(1, std::memory_order_seq_cst);
+  // Wake every sleeper now rather than at its timeout.
+  for (size_t k = 0; k < thread_count_; ++k) {
+    futex_wake(&slots_[k].status, INT_MAX);
+    uint64_t b = slots_[k].blocked.load(std::memory_order_seq_cst);
+    uint64_t kind = b >> 62;
+    if (kind == kLock || kind == kLockSelf)
+      futex_wake(sleeper_word(memory_.data() + (b & kHolderMask)), INT_MAX);
+  }
+}
+
+// A consistent view of "every live thread is blocked on a condition that only another live
+// thread could change", or nothing. Unblocking, spawning and finishing all bump `progress_`,
+// so if it is unchanged across the whole look, every thread seen blocked stayed blocked and no
+// thread appeared or left: at the end of the look no thread was running, and the cells and
+// statuses read during it could not have changed. A cell found held by the blocked thread
+// itself (without kLockSelf) means it has just acquired it: not a deadlock.
+std::optional<RunState::Snapshot> RunState::deadlock_snapshot() const {
+  Snapshot snap;
+  snap.progress = progress_.load(std::memory_order_seq_cst);
+  std::vector<std::pair<uint32_t, uint64_t>> blocked;
+  for (size_t k = 0; k < thread_count_; ++k) {
+    if (slots_[k].status.load(std::memory_order_seq_cst) != kRunning) continue;
+    uint64_t b = slots_[k].blocked.load(std::memory_order_seq_cst);
+    if (b == 0) return std::nullopt;
+    blocked.push_back({static_cast<uint32_t>(k), b});
+  }
+  if (blocked.empty()) return std::nullopt;
+  for (const auto& [k, b] : blocked) {
+    BlockedThread t;
+    t.thread = layout_.thread_ids[k];
+    uint32_t site = static_cast<uint32_t>((b >> 32) & 0x3fffffff);
+    uint32_t argument = static_cast<uint32_t>(b & kHolderMask);
+    t.range = layout_.sites[site].range;
+    uint64_t kind = b >> 62;
+    if (kind == kWait) {
+      uint32_t s = slots_[argument].status.load(std::memory_order_seq_cst);
+      if (s == kFinished) return std::nullopt;
+      t.kind = BlockedThread::Wait;
+      t.waited = layout_.thread_ids[argument];
+      t.waited_spawned = s != kNotSpawned;
+    } else {
+      int64_t v = std::atomic_ref<int64_t>(const_cast<int64_t&>(memory_[argument]))
+                      .load(std::memory_order_seq_cst);
+      int64_t holder = static_cast<int64_t>(static_cast<uint64_t>(v) & kHolderMask) - 1;
+      if (holder < 0 || (holder == t.thread && kind != kLockSelf)) return std::nullopt;
+      t.kind = BlockedThread::Lock;
+      t.cell = argument;
+      t.holder = holder;
+    }
+    snap.blocked.push_back(t);
+  }
+  if (progress_.load(std::memory_order_seq_cst) != snap.progress) return std::nullopt;
+  return snap;
+}
+
+} // namespace racelang::jit

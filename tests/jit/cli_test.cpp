@@ -1,0 +1,101 @@
+// The JIT through the real `racelang` tool, for what golden files cannot pin because it varies
+// by LLVM version or by run: `--emit=llvm` prints a verifiable module with atomic shared
+// accesses, `--stats` reports compile time, threads, accesses and checks, and the default
+// command (`racelang FILE`) runs the JIT with instrumentation. The tool's path comes from
+// CMake (RACELANG_CLI).
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#ifndef RACELANG_CLI
+#error "RACELANG_CLI must name the racelang executable"
+#endif
+
+namespace racelang {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Runs racelang with `args` on a program with `text`.
+CliResult run_cli(const std::string& text, const std::string& args) {
+  fs::path dir = fs::temp_directory_path() / ("racelang_jit_cli_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::path source = dir / "p.rl", out = dir / "out.txt", err = dir / "err.txt";
+  std::ofstream(source) << text;
+  std::string command = std::string(RACELANG_CLI) + " " + source.string() + " " + args + " >" +
+                        out.string() + " 2>" + err.string();
+  int status = std::system(command.c_str());
+  CliResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_file(out);
+  r.err = read_file(err);
+  fs::remove_all(dir);
+  return r;
+}
+
+const char* kLocked = "shared x;\nmutex m;\nspawn 1 { lock m; v := load x; store v + 1 x; "
+                      "unlock m; }\nlock m;\nv := load x;\nstore v + 1 x;\nunlock m;\nwait 1;\n"
+                      "v := load x;\nprint(v);\n";
+
+TEST(JitCli, EmitLlvmPrintsTheOptimisedModule) {
+  CliResult r = run_cli(kLocked, "--detector=none --emit=llvm");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("define void @racelang_thread_0(ptr"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("define void @racelang_thread_1(ptr"), std::string::npos);
+  EXPECT_NE(r.out.find("load atomic i64"), std::string::npos);
+  EXPECT_NE(r.out.find("acquire monotonic"), std::string::npos);
+  EXPECT_EQ(r.out.find("\n2\n"), std::string::npos) << "the program must not run";
+}
+
+TEST(JitCli, StatsReportCompileTimeAndCounts) {
+  CliResult r = run_cli(kLocked, "--stats -O1");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "2\n");
+  std::regex times(R"(racelang: jit: -O1, compiled in [0-9.]+ ms \(IR [0-9.]+ ms, optimise )"
+                   R"([0-9.]+ ms, machine code [0-9.]+ ms\) after instrumenting in [0-9.]+ ms; )"
+                   R"(ran in [0-9.]+ ms)");
+  EXPECT_TRUE(std::regex_search(r.err, times)) << r.err;
+  // With the instrumentation: 5 accesses of x, each under its lock __X[x], and 2 of m.
+  EXPECT_NE(r.err.find("racelang: jit: 2 threads, 5 shared accesses, "), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(" checks executed, 7 locks acquired"), std::string::npos) << r.err;
+
+  // Main and thread 1 each read and write x once; main reads it again at the end.
+  r = run_cli(kLocked, "--stats --detector=none");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("racelang: jit: 2 threads, 5 shared accesses, 0 metadata accesses, 0 "
+                       "checks executed, 2 locks acquired"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(JitCli, TheDefaultCommandIsTheJitWithInstrumentation) {
+  CliResult r = run_cli("shared x;\nspawn 1 { store 1 x; }\nspawn 2 { store 2 x; }\nwait 1;\n"
+                        "wait 2;\n",
+                        "");
+  EXPECT_EQ(r.exit_code, 66);
+  EXPECT_NE(r.err.find("(found by an instrumentation check)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("Real threads cannot be replayed"), std::string::npos);
+  EXPECT_NE(r.err.find("To replay: racelang run "), std::string::npos);
+  EXPECT_NE(r.err.find("--backend=interp --seed="), std::string::npos);
+}
+
+} // namespace
+} // namespace racelang

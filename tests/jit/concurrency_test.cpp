@@ -1,0 +1,140 @@
+// The JIT's properties on real threads, each with a deliberately broken code generator that
+// fails it:
+// - race-free programs with a schedule-independent final state end with the interpreter's
+//   shared memory and output, uninstrumented and instrumented (and the instrumentation finds no
+//   race); broken: `wait` that does not wait.
+// - for any generated concurrent program, what a JIT run ends with (its first race, failure,
+//   deadlock, or final memory) is one of the outcomes the explorer finds over every schedule;
+//   broken: `unlock` that keeps the lock.
+// - programs racy on every schedule are reported racy on every one of 20 runs; broken:
+//   instrumentation checks compiled as no-ops.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <set>
+
+#include "tests/interp/concurrent_gen.h"
+#include "tests/jit/jit_harness.h"
+#include "tests/jit/jit_program_gen.h"
+#include "tests/support/property_runner.h"
+
+namespace racelang {
+namespace {
+
+using namespace racelang::testing;
+
+constexpr int kRacyRuns = 20;
+
+void check_race_free(const std::string& source, jit::Fault fault) {
+  auto c = compile(source, "race_free.rl");
+  RC_ASSERT(c != nullptr);
+  RunOptions options;
+  options.detector = std::nullopt;
+  TracedRun interp = run_seed(*c, 1, options);
+  RC_ASSERT(interp.result.outcome == RunOutcome::Finished);
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  for (bool vc : {false, true}) {
+    auto s = jit_compile(*c, vc, kPropertyOptLevel, codegen);
+    RC_ASSERT(s != nullptr);
+    JitRun j = jit_run(*s);
+    RC_ASSERT(describe(*s, j.result, true) == "");
+    RC_ASSERT(original_memory(*s, j.result.memory) == interp.result.final_state.memory);
+    RC_ASSERT(j.output == interp.output);
+  }
+}
+
+RC_GTEST_PROP(JitConcurrency, RaceFreeProgramsEndWithTheInterpretersMemory, ()) {
+  check_race_free(*gen_race_free_source(), jit::Fault::None);
+}
+
+TEST(JitConcurrency, WaitThatDoesNotWaitFailsTheRaceFreeProperty) {
+  auto failure = find_failure(
+      [] { check_race_free(*gen_race_free_source(), jit::Fault::WaitDoesNotBlock); }, 100);
+  ASSERT_TRUE(failure.has_value());
+}
+
+// Everything the explorer says a program can end with, described as the harness does.
+struct Possible {
+  std::set<std::string> exact, by_kind; // races, failures (exactly / by kind), deadlocks
+  std::set<std::vector<int64_t>> memories;
+};
+
+Possible possible_outcomes(const Compiled& c, const ExploreResult& e) {
+  Possible p;
+  auto both = [&](const std::string& exact, const std::string& by_kind) {
+    p.exact.insert(exact);
+    p.by_kind.insert(by_kind);
+  };
+  for (const ExploreRace& r : e.races)
+    both(describe_race(r.report, c.info), describe_race(r.report, c.info));
+  for (const auto* failures : {&e.assertion_failures, &e.runtime_errors})
+    for (const ExploreFailure& f : *failures)
+      both(describe_failure(f.failure, true), describe_failure(f.failure, false));
+  for (const ExploreDeadlock& d : e.deadlocks)
+    both(describe_deadlock(d.blocked, c.info), describe_deadlock(d.blocked, c.info));
+  for (const FinalState& f : e.final_states) p.memories.insert(f.memory);
+  return p;
+}
+
+void check_explorer_allows(const std::string& source, jit::Fault fault) {
+  auto c = compile(source, "concurrent.rl");
+  RC_ASSERT(c != nullptr);
+  ExploreResult e = explore_program(c->code, {});
+  RC_SUCCEED_IF(!e.limit.empty() || e.cyclic); // only complete sets of outcomes are evidence
+  Possible possible = possible_outcomes(*c, e);
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  for (bool vc : {false, true}) {
+    auto s = jit_compile(*c, vc, kPropertyOptLevel, codegen);
+    RC_ASSERT(s != nullptr);
+    JitRun j = jit_run(*s);
+    std::string verdict = describe(*s, j.result, !vc);
+    RC_CLASSIFY(!verdict.empty(), verdict.substr(0, verdict.find(' ')));
+    if (verdict.empty())
+      RC_ASSERT(possible.memories.count(original_memory(*s, j.result.memory)) == 1u);
+    else
+      RC_ASSERT((vc ? possible.by_kind : possible.exact).count(verdict) == 1u);
+  }
+}
+
+RC_GTEST_PROP(JitConcurrency, EveryVerdictIsOneTheExplorerFinds, ()) {
+  check_explorer_allows(*gen_concurrent_source(), jit::Fault::None);
+}
+
+TEST(JitConcurrency, UnlockThatKeepsTheLockFailsTheExplorerProperty) {
+  auto failure = find_failure(
+      [] { check_explorer_allows(*gen_concurrent_source(), jit::Fault::UnlockKeepsLock); }, 100);
+  ASSERT_TRUE(failure.has_value());
+}
+
+void check_always_racy(const std::string& source, jit::Fault fault) {
+  auto c = compile(source, "racy.rl");
+  RC_ASSERT(c != nullptr);
+  // The generator's promise, checked: every schedule races.
+  ExploreResult e = explore_program(c->code, {});
+  RC_ASSERT(e.limit.empty());
+  RC_ASSERT(e.counts.racy == e.counts.total);
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  auto s = jit_compile(*c, true, kPropertyOptLevel, codegen);
+  RC_ASSERT(s != nullptr);
+  for (int run = 0; run < kRacyRuns; ++run) {
+    JitRun j = jit_run(*s);
+    RC_ASSERT(j.result.outcome == jit::Outcome::Race);
+    RC_ASSERT(j.result.races.size() == 1u);
+  }
+}
+
+RC_GTEST_PROP(JitConcurrency, AlwaysRacyProgramsAreReportedOnEveryRun, ()) {
+  check_always_racy(*gen_always_racy_source(), jit::Fault::None);
+}
+
+TEST(JitConcurrency, IgnoredChecksFailTheAlwaysRacyProperty) {
+  auto failure = find_failure(
+      [] { check_always_racy(*gen_always_racy_source(), jit::Fault::IgnoreRaceChecks); }, 20);
+  ASSERT_TRUE(failure.has_value());
+}
+
+} // namespace
+} // namespace racelang

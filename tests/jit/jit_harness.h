@@ -1,0 +1,75 @@
+// Test harness for the JIT backend: shared engines (one LLJIT per optimisation level for the
+// whole test binary, each program in its own JITDylib), compiling a program as-is or with its
+// VectorClock instrumentation, running it on real threads, and describing outcomes by names and
+// positions so that they compare across the instrumented program the JIT runs, the original
+// program the interpreter runs, and the explorer's sets of possible outcomes.
+#pragma once
+
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interp/explore.h"
+#include "interp/run.h"
+#include "jit/jit.h"
+#include "tests/interp/interp_harness.h"
+
+namespace racelang::testing {
+
+// The level the concurrency properties compile generated programs at. Their instrumented
+// programs are large (clocks with one entry per thread id, unrolled), compile time dominates
+// their cost, and what they test — threads, locks, waits, the runtime — does not depend on
+// the level; RACELANG_JIT_TEST_OPT=2 runs them at the default level instead.
+inline const int kPropertyOptLevel =
+    std::getenv("RACELANG_JIT_TEST_OPT") ? std::atoi(std::getenv("RACELANG_JIT_TEST_OPT")) : 0;
+
+// The engine for an optimisation level, created on first use and kept for the process.
+jit::Engine& engine(int opt_level);
+
+// A program as the JIT runs it: the original (detector none) or its instrumentation (vc).
+struct JitSubject {
+  const Compiled* original = nullptr;
+  std::unique_ptr<Program> instrumented_program; // set for vc
+  std::unique_ptr<ProgramInfo> instrumented_info;
+  std::unique_ptr<Code> code; // interp's compiled form of the run program (report positions)
+  std::unique_ptr<jit::CompiledProgram> jitted;
+  double compile_ms = 0;
+
+  const Program& program() const {
+    return instrumented_program ? *instrumented_program : original->program;
+  }
+  const ProgramInfo& info() const {
+    return instrumented_info ? *instrumented_info : original->info;
+  }
+};
+
+// Compiles `c` for the JIT (instrumented when `vc`); nullptr with a gtest failure on error.
+std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_level = 0,
+                                        jit::CodegenOptions options = {});
+
+struct JitRun {
+  jit::RunResult result;
+  std::vector<std::string> output;
+};
+JitRun jit_run(const JitSubject& s, bool keep_going = false);
+
+// Shared memory of the original program's locations, by name, from the run program's memory.
+std::vector<int64_t> original_memory(const JitSubject& s, const std::vector<int64_t>& memory);
+
+// Outcome descriptions comparable across backends ("" when the run finished without a race):
+//   race <cell name> <pos> <pos>       (positions sorted, as RaceKey)
+//   failure <kind> <thread> [<pos> <message>]
+//   deadlock <thread>:<kind>:<cell name or waited thread> ...
+// `exact` keeps positions and messages of failures (they differ for failures inside
+// instrumentation code, e.g. a bad index checked through the pass's `__i`).
+std::string describe(const JitSubject& s, const jit::RunResult& r, bool exact);
+std::string describe_race(const RaceReport& race, const ProgramInfo& info);
+std::string describe_failure(const Failure& f, bool exact);
+std::string describe_deadlock(const std::vector<BlockedThread>& blocked, const ProgramInfo& info);
+
+Failure to_interp(const jit::Failure& f);
+BlockedThread to_interp(const jit::BlockedThread& b);
+
+} // namespace racelang::testing
