@@ -4,8 +4,10 @@
 # (or with sudo available).
 set -eu
 
+# gcc (with its ThreadSanitizer runtime) builds the C that `racelang emit-c` prints; python3
+# runs bench/run.py. Both are used by tests (tests/emitc/) and the benchmarks.
 PACKAGES="cmake ninja-build g++ antlr4 libantlr4-runtime-dev default-jre-headless uuid-dev
-llvm-19-dev librapidcheck-dev libgtest-dev clang-format"
+llvm-19-dev librapidcheck-dev libgtest-dev clang-format gcc python3"
 
 missing=""
 for p in $PACKAGES; do

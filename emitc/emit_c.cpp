@@ -1,0 +1,751 @@
+// The translator from a checked racelang AST to C (see emit_c.h). One C function per thread,
+// locals as C locals (all 0 at the thread's start), shared cells as plain globals. Expressions
+// become C expressions over the wrapping helpers of the runtime; the only thing in an
+// expression that can fail is a division or modulo by zero, and the interpreter reports the
+// first one in left-to-right, innermost-first order. C leaves the order of evaluating operands
+// unspecified, so every fallible operation is checked in a statement of its own, emitted in
+// exactly that order ("hoisted"); what remains of the expression is pure and may be evaluated
+// in any order. Conditions keep `&&`/`||` short-circuiting: a right operand with a fallible
+// part is evaluated inside an `if` on the left operand's value.
+#include "emitc/emit_c.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "emitc/c_runtime.h"
+#include "frontend/diagnostics.h"
+#include "frontend/print.h"
+
+namespace racelang {
+namespace {
+
+// A message printed at run time: literal text and int64 C expressions, in order.
+struct Message {
+  struct Piece {
+    bool value = false;
+    std::string text; // literal text, or the C expression of a value
+  };
+  std::vector<Piece> pieces;
+  Message& lit(std::string text) {
+    pieces.push_back({false, std::move(text)});
+    return *this;
+  }
+  Message& val(std::string c_expr) {
+    pieces.push_back({true, std::move(c_expr)});
+    return *this;
+  }
+  Message& cstr(std::string c_expr) { // a C string expression (const char*)
+    pieces.push_back({true, "\x01" + std::move(c_expr)});
+    return *this;
+  }
+};
+
+// A C string literal's body for `text`; with `format`, also escaped for printf.
+std::string c_escape(const std::string& text, bool format) {
+  std::string out;
+  for (unsigned char c : text) {
+    switch (c) {
+    case '\\':
+      out += "\\\\";
+      break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '?': // never part of a trigraph
+      out += "\\?";
+      break;
+    case '%':
+      out += format ? "%%" : "%";
+      break;
+    default:
+      if (c < 0x20 || c >= 0x7f) {
+        // Octal escapes take at most three digits, so they cannot swallow what follows.
+        char buf[8];
+        snprintf(buf, sizeof buf, "\\%03o", c);
+        out += buf;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+  }
+  return out;
+}
+
+std::string quoted(const std::string& text) {
+  return "\"" + c_escape(text, false) + "\"";
+}
+
+bool can_fail(const Expr& e) {
+  return std::visit(Overloaded{
+                        [](const IntLit&) { return false; },
+                        [](const LocalRef&) { return false; },
+                        [](const Binary& b) {
+                          if (b.op == BinaryOp::Div || b.op == BinaryOp::Mod) {
+                            const auto* lit = std::get_if<IntLit>(&b.rhs->node);
+                            if (!lit || lit->value == 0) return true;
+                          }
+                          return can_fail(*b.lhs) || can_fail(*b.rhs);
+                        },
+                        [](const Negate& n) { return can_fail(*n.operand); },
+                    },
+                    e.node);
+}
+
+bool can_fail(const Cond& c) {
+  return std::visit(Overloaded{
+                        [](const Compare& cmp) { return can_fail(cmp.lhs) || can_fail(cmp.rhs); },
+                        [](const Logical& l) { return can_fail(*l.lhs) || can_fail(*l.rhs); },
+                        [](const Not& n) { return can_fail(*n.operand); },
+                    },
+                    c.node);
+}
+
+// Local names in order of first appearance, as the interpreter lists them in messages.
+void collect_locals(const Expr& e, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const IntLit&) {},
+                 [&](const LocalRef& r) {
+                   if (std::find(out.begin(), out.end(), r.name) == out.end())
+                     out.push_back(r.name);
+                 },
+                 [&](const Binary& b) {
+                   collect_locals(*b.lhs, out);
+                   collect_locals(*b.rhs, out);
+                 },
+                 [&](const Negate& n) { collect_locals(*n.operand, out); },
+             },
+             e.node);
+}
+
+void collect_locals(const Cond& c, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const Compare& cmp) {
+                   collect_locals(cmp.lhs, out);
+                   collect_locals(cmp.rhs, out);
+                 },
+                 [&](const Logical& l) {
+                   collect_locals(*l.lhs, out);
+                   collect_locals(*l.rhs, out);
+                 },
+                 [&](const Not& n) { collect_locals(*n.operand, out); },
+             },
+             c.node);
+}
+
+void collect_locals(const Location& loc, std::vector<std::string>& out) {
+  if (loc.index) collect_locals(*loc.index, out);
+}
+
+// Every local a thread's own code uses (not the bodies of the threads it spawns).
+void collect_thread_locals(const Block& block, std::vector<std::string>& out) {
+  auto add = [&](const std::string& name) {
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  };
+  for (const Stmt& s : block) {
+    std::visit(Overloaded{
+                   [&](const Assign& a) {
+                     add(a.local);
+                     collect_locals(a.value, out);
+                   },
+                   [&](const Load& l) {
+                     add(l.local);
+                     collect_locals(l.loc, out);
+                   },
+                   [&](const Store& st) {
+                     collect_locals(st.value, out);
+                     collect_locals(st.loc, out);
+                   },
+                   [&](const LockStmt& l) { collect_locals(l.lock, out); },
+                   [&](const UnlockStmt& u) { collect_locals(u.lock, out); },
+                   [&](const Spawn&) {},
+                   [&](const Wait&) {},
+                   [&](const Assert& a) {
+                     collect_locals(a.cond, out);
+                     if (a.race) {
+                       collect_locals(a.race->loc, out);
+                       collect_locals(a.race->site, out);
+                       collect_locals(a.race->prev_site, out);
+                     }
+                   },
+                   [&](const If& i) {
+                     collect_locals(i.cond, out);
+                     collect_thread_locals(i.then_body, out);
+                     if (i.else_body) collect_thread_locals(*i.else_body, out);
+                   },
+                   [&](const While& w) {
+                     collect_locals(w.cond, out);
+                     collect_thread_locals(w.body, out);
+                   },
+                   [&](const Print& p) {
+                     for (const Expr& e : p.args) collect_locals(e, out);
+                   },
+               },
+               s.node);
+  }
+}
+
+// The source ranges of every load and store, by their site (line * kSiteLineFactor + col):
+// race reports of instrumented programs name accesses by site.
+void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {
+  for (const Stmt& s : block) {
+    auto add = [&] {
+      if (s.range.begin.line == 0) return;
+      int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
+      for (const auto& [known, range] : out)
+        if (known == site) return;
+      out.push_back({site, s.range});
+    };
+    std::visit(Overloaded{
+                   [&](const Load&) { add(); },
+                   [&](const Store&) { add(); },
+                   [&](const Spawn& sp) { collect_access_sites(sp.body, out); },
+                   [&](const If& i) {
+                     collect_access_sites(i.then_body, out);
+                     if (i.else_body) collect_access_sites(*i.else_body, out);
+                   },
+                   [&](const While& w) { collect_access_sites(w.body, out); },
+                   [&](const auto&) {},
+               },
+               s.node);
+  }
+}
+
+class Emitter {
+public:
+  Emitter(const Program& program, const ProgramInfo& info, const SourceFile& file,
+          const EmitCOptions& options)
+      : program_(program), info_(info), file_(file), options_(options) {}
+
+  std::string run() {
+    out_ += "/* " + file_.path() + ", translated to C11 with POSIX threads by racelang emit-c.\n";
+    out_ += "   Build: cc -O2 -pthread FILE.c  (ThreadSanitizer: add -fsanitize=thread). */\n";
+    out_ += emitc::c_runtime_prelude();
+    memory();
+    for (size_t k = 1; k < info_.threads.size(); ++k)
+      out_ += "static void* " + thread_function(info_.threads[k].id) + "(void* arg);\n";
+    if (has_race_checks_) race_support();
+    for (size_t k = 1; k < info_.threads.size(); ++k) spawned_thread(k);
+    main_thread();
+    return out_;
+  }
+
+private:
+  // ---- output ----
+  void line(const std::string& text) {
+    out_.append(static_cast<size_t>(indent_) * 2, ' ');
+    out_ += text;
+    out_ += '\n';
+  }
+  std::string temp() { return "t" + std::to_string(++temp_count_); }
+
+  static std::string local(const std::string& name) { return "v_" + name; }
+  static std::string thread_function(int64_t id) { return "rl_thread_" + std::to_string(id); }
+  std::string thread_record(int64_t id) const {
+    for (size_t k = 0; k < info_.threads.size(); ++k)
+      if (info_.threads[k].id == id) return "&rl_t[" + std::to_string(k) + "]";
+    return "&rl_t[0]"; // unreachable: the checker accepted every spawn and wait
+  }
+  const Symbol& symbol(const std::string& name) const { return *info_.find_symbol(name); }
+  static std::string c_name(const Symbol& s) {
+    return (s.kind == SymbolKind::Lock ? "m_" : "s_") + s.name;
+  }
+
+  // ---- memory ----
+  void memory() {
+    out_ += "/* Shared memory, in the checker's cell order. Plain globals: racy accesses stay\n"
+            "   visible to a race detector. */\n";
+    for (const Symbol& s : info_.symbols) {
+      std::string type = s.kind == SymbolKind::Lock ? "rl_lock" : "int64_t";
+      std::string size = s.array_size ? "[" + std::to_string(*s.array_size) + "]" : "";
+      out_ += "static " + type + " " + c_name(s) + size + ";\n";
+    }
+    if (info_.threads.size() > 1)
+      out_ += "static rl_thread rl_t[" + std::to_string(info_.threads.size()) +
+              "]; /* by thread index; [0] is main */\n";
+    has_race_checks_ = any_race_check(program_.body);
+  }
+
+  static bool any_race_check(const Block& block) {
+    for (const Stmt& s : block) {
+      bool found = std::visit(Overloaded{
+                                  [](const Assert& a) { return a.race.has_value(); },
+                                  [](const Spawn& sp) { return any_race_check(sp.body); },
+                                  [](const If& i) {
+                                    return any_race_check(i.then_body) ||
+                                           (i.else_body && any_race_check(*i.else_body));
+                                  },
+                                  [](const While& w) { return any_race_check(w.body); },
+                                  [](const auto&) { return false; },
+                              },
+                              s.node);
+      if (found) return true;
+    }
+    return false;
+  }
+
+  // ---- threads ----
+  void declare_locals(const Block& body) {
+    std::vector<std::string> locals;
+    collect_thread_locals(body, locals);
+    for (const std::string& name : locals) line("int64_t " + local(name) + " = 0;");
+    // Every local is "used", even one only ever assigned: no warnings for the output.
+    for (const std::string& name : locals) line("(void)" + local(name) + ";");
+  }
+
+  void spawned_thread(size_t k) {
+    const ThreadInfo& t = info_.threads[k];
+    thread_id_ = t.id;
+    out_ += "\nstatic void* " + thread_function(t.id) + "(void* arg) {\n";
+    indent_ = 1;
+    line("(void)arg;");
+    declare_locals(*t.body);
+    block(*t.body);
+    line("rl_finish(&rl_t[" + std::to_string(k) + "]);");
+    line("return NULL;");
+    indent_ = 0;
+    out_ += "}\n";
+  }
+
+  void main_thread() {
+    thread_id_ = 0;
+    out_ += "\nint main(void) {\n";
+    indent_ = 1;
+    for (const Symbol& s : info_.symbols)
+      if (s.kind == SymbolKind::Lock)
+        line("rl_init_locks(" + std::string(s.array_size ? "" : "&") + c_name(s) + ", " +
+             std::to_string(s.cell_count) + ");");
+    // Declared but never accessed is fine in racelang; keep C's unused-variable warning quiet.
+    for (const Symbol& s : info_.symbols)
+      line("(void)" + std::string(s.array_size ? "" : "&") + c_name(s) + ";");
+    declare_locals(program_.body);
+    block(program_.body);
+    line("rl_wait_all();");
+    line("return 0;");
+    indent_ = 0;
+    out_ += "}\n";
+  }
+
+  // ---- failures ----
+  // Prints `file:line:col: error: thread T: <message>`, the source line and a caret line (what
+  // render_diagnostic prints), then exits with `code`.
+  void fail(SourceRange range, const Message& message, int code) {
+    const std::string mark = "\x02";
+    std::string rendered = render_diagnostic(
+        file_, {Severity::Error, range, "thread " + std::to_string(thread_id_) + ": " + mark},
+        false);
+    size_t at = rendered.find(mark);
+    Message whole;
+    whole.lit(rendered.substr(0, at));
+    for (const auto& piece : message.pieces) whole.pieces.push_back(piece);
+    whole.lit(rendered.substr(at + mark.size()));
+    line("rl_fail_begin();");
+    print_message("stderr", whole);
+    line("rl_fail_end(" + std::to_string(code) + ");");
+  }
+
+  // One fprintf call for the whole message.
+  void print_message(const std::string& stream, const Message& message) {
+    std::string format, args;
+    for (const auto& piece : message.pieces) {
+      if (!piece.value) {
+        format += c_escape(piece.text, true);
+      } else if (!piece.text.empty() && piece.text[0] == '\x01') {
+        format += "%s";
+        args += ", " + piece.text.substr(1);
+      } else {
+        format += "%\" PRId64 \"";
+        bool literal = piece.text[0] >= '0' && piece.text[0] <= '9';
+        args += ", " + (literal ? "(int64_t)" + piece.text : piece.text);
+      }
+    }
+    line("fprintf(" + stream + ", \"" + format + "\"" + args + ");");
+  }
+
+  // " (with a = 1, b = 2)"-style detail: the current values of `names`.
+  static void with_locals(Message& m, const std::vector<std::string>& names) {
+    for (size_t i = 0; i < names.size(); ++i) {
+      m.lit((i == 0 ? "with " : ", ") + names[i] + " = ");
+      m.val(local(names[i]));
+    }
+  }
+
+  // ---- expressions ----
+  // Returns a pure C expression; emits the checks of fallible operations first, in the
+  // interpreter's evaluation order.
+  std::string expr(const Expr& e) {
+    return std::visit(Overloaded{
+                          [&](const IntLit& i) { return std::to_string(i.value); },
+                          [&](const LocalRef& r) { return local(r.name); },
+                          [&](const Binary& b) { return binary(e, b); },
+                          [&](const Negate& n) {
+                            std::string a = expr(*n.operand);
+                            return options_.naive_arithmetic ? "(-" + a + ")" : "rl_neg(" + a + ")";
+                          },
+                      },
+                      e.node);
+  }
+
+  std::string binary(const Expr& e, const Binary& b) {
+    std::string lhs = expr(*b.lhs);
+    std::string rhs = expr(*b.rhs);
+    bool naive = options_.naive_arithmetic;
+    switch (b.op) {
+    case BinaryOp::Add:
+      return naive ? "(" + lhs + " + " + rhs + ")" : "rl_add(" + lhs + ", " + rhs + ")";
+    case BinaryOp::Sub:
+      return naive ? "(" + lhs + " - " + rhs + ")" : "rl_sub(" + lhs + ", " + rhs + ")";
+    case BinaryOp::Mul:
+      return naive ? "(" + lhs + " * " + rhs + ")" : "rl_mul(" + lhs + ", " + rhs + ")";
+    case BinaryOp::Max:
+      return "rl_max(" + lhs + ", " + rhs + ")";
+    case BinaryOp::Min:
+      return "rl_min(" + lhs + ", " + rhs + ")";
+    case BinaryOp::Div:
+    case BinaryOp::Mod:
+      break;
+    }
+    bool div = b.op == BinaryOp::Div;
+    const auto* lit = std::get_if<IntLit>(&b.rhs->node);
+    if ((!lit || lit->value == 0) && !naive) {
+      std::string divisor = temp();
+      line("const int64_t " + divisor + " = " + rhs + ";");
+      line("if (" + divisor + " == 0) {");
+      ++indent_;
+      std::vector<std::string> names;
+      collect_locals(e, names);
+      Message m;
+      m.lit(std::string(div ? "division by zero" : "modulo by zero") + " (" + print_expr(e));
+      if (!names.empty()) m.lit(" ");
+      with_locals(m, names);
+      m.lit(")");
+      fail(e.range, m, 1);
+      --indent_;
+      line("}");
+      rhs = divisor;
+    }
+    if (naive) return "(" + lhs + (div ? " / " : " % ") + rhs + ")";
+    return std::string(div ? "rl_div(" : "rl_mod(") + lhs + ", " + rhs + ")";
+  }
+
+  // ---- conditions ----
+  // `top`: the whole condition of an if, while or assert, which needs no parentheses.
+  std::string cond(const Cond& c, bool top = false) {
+    return std::visit(Overloaded{
+                          [&](const Compare& cmp) {
+                            std::string lhs = expr(cmp.lhs);
+                            std::string rhs = expr(cmp.rhs);
+                            std::string text = lhs + " " + spelling(cmp.op) + " " + rhs;
+                            return top ? text : "(" + text + ")";
+                          },
+                          [&](const Logical& l) {
+                            bool is_and = l.op == LogicOp::And;
+                            std::string lhs = cond(*l.lhs);
+                            if (!can_fail(*l.rhs)) {
+                              std::string rhs = cond(*l.rhs);
+                              std::string text = lhs + (is_and ? " && " : " || ") + rhs;
+                              return top ? text : "(" + text + ")";
+                            }
+                            // The right operand's checks must run only when it is evaluated.
+                            std::string result = temp();
+                            line("int " + result + " = " + lhs + ";");
+                            line(std::string("if (") + (is_and ? "" : "!") + result + ") {");
+                            ++indent_;
+                            std::string rhs = cond(*l.rhs);
+                            line(result + " = " + rhs + ";");
+                            --indent_;
+                            line("}");
+                            return result;
+                          },
+                          [&](const Not& n) { return "!" + cond(*n.operand); },
+                      },
+                      c.node);
+  }
+
+  // ---- locations ----
+  // The C lvalue of a shared location or lock; emits the index's evaluation and range check.
+  std::string location(const Location& loc) {
+    const Symbol& s = symbol(loc.name);
+    if (!s.array_size || !loc.index) return c_name(s);
+    if (const auto* lit = std::get_if<IntLit>(&loc.index->node);
+        lit && lit->value < *s.array_size) {
+      last_index_ = std::to_string(lit->value);
+      return c_name(s) + "[" + last_index_ + "]"; // a constant index in range: nothing to check
+    }
+    std::string index = expr(*loc.index);
+    std::string i = temp();
+    line("const int64_t " + i + " = " + index + ";");
+    line("if ((uint64_t)" + i + " >= " + std::to_string(*s.array_size) + "u) {");
+    ++indent_;
+    std::vector<std::string> names;
+    collect_locals(*loc.index, names);
+    Message m;
+    m.lit("index ").val(i).lit(" is out of range for '" + loc.name + "' of size " +
+                               std::to_string(*s.array_size));
+    if (!names.empty()) {
+      m.lit(" (" + print_location(loc) + " ");
+      with_locals(m, names);
+      m.lit(")");
+    }
+    fail(loc.index->range, m, 1);
+    --indent_;
+    line("}");
+    last_index_ = i;
+    return c_name(s) + "[" + i + "]";
+  }
+
+  // The name a cell is reported under ("m", "m[3]"), for a location already evaluated.
+  void cell_name(Message& m, const Location& loc) {
+    const Symbol& s = symbol(loc.name);
+    if (!s.array_size || !loc.index) {
+      m.lit(loc.name);
+      return;
+    }
+    if (last_index_[0] == 't')
+      m.lit(loc.name + "[").val(last_index_).lit("]");
+    else
+      m.lit(loc.name + "[" + last_index_ + "]"); // a constant index
+  }
+
+  // ---- statements ----
+  void block(const Block& stmts) {
+    for (const Stmt& s : stmts) stmt(s);
+  }
+
+  void stmt(const Stmt& s) {
+    std::visit(Overloaded{
+                   [&](const Assign& a) {
+                     std::string value = expr(a.value);
+                     line(local(a.local) + " = " + value + ";");
+                   },
+                   [&](const Load& l) {
+                     std::string cell = location(l.loc);
+                     line(local(l.local) + " = " + cell + ";");
+                   },
+                   [&](const Store& st) {
+                     std::string value = expr(st.value);
+                     std::string cell = location(st.loc);
+                     line(cell + " = " + value + ";");
+                   },
+                   [&](const LockStmt& l) {
+                     std::string lock = location(l.lock);
+                     line("rl_acquire(&" + lock + ", " + std::to_string(thread_id_) + ");");
+                   },
+                   [&](const UnlockStmt& u) { unlock(s, u); },
+                   [&](const Spawn& sp) { spawn(s, sp); },
+                   [&](const Wait& w) { line("rl_wait(" + thread_record(w.thread) + ");"); },
+                   [&](const Assert& a) { assertion(s, a); },
+                   [&](const If& i) {
+                     std::string c = cond(i.cond, true);
+                     line("if (" + c + ") {");
+                     nested(i.then_body);
+                     if (i.else_body) {
+                       line("} else {");
+                       nested(*i.else_body);
+                     }
+                     line("}");
+                   },
+                   [&](const While& w) {
+                     if (!can_fail(w.cond)) {
+                       std::string c = cond(w.cond, true);
+                       line("while (" + c + ") {");
+                       nested(w.body);
+                       line("}");
+                       return;
+                     }
+                     line("for (;;) {");
+                     ++indent_;
+                     std::string c = cond(w.cond);
+                     line("if (!" + c + ") break;");
+                     block(w.body);
+                     --indent_;
+                     line("}");
+                   },
+                   [&](const Print& p) {
+                     Message m;
+                     for (size_t i = 0; i < p.args.size(); ++i) {
+                       if (i > 0) m.lit(" ");
+                       m.val(expr(p.args[i]));
+                     }
+                     m.lit("\n");
+                     print_message("stdout", m);
+                   },
+               },
+               s.node);
+  }
+
+  void nested(const Block& body) {
+    ++indent_;
+    block(body);
+    --indent_;
+  }
+
+  void unlock(const Stmt& s, const UnlockStmt& u) {
+    std::string lock = location(u.lock);
+    std::string holder = temp();
+    line("const int64_t " + holder + " = rl_holder(&" + lock + ");");
+    line("if (" + holder + " != " + std::to_string(thread_id_ + 1) + ") {");
+    ++indent_;
+    Message m;
+    m.lit("unlock of '");
+    cell_name(m, u.lock);
+    m.lit("', which it does not hold (");
+    Message free_lock = m, held = m;
+    free_lock.lit("it is free)");
+    held.lit("it is held by thread ").val(holder + " - 1").lit(")");
+    line("if (" + holder + " == 0) {");
+    ++indent_;
+    fail(s.range, free_lock, 1);
+    --indent_;
+    line("}");
+    fail(s.range, held, 1);
+    --indent_;
+    line("}");
+    line("rl_release(&" + lock + ");");
+  }
+
+  void spawn(const Stmt& s, const Spawn& sp) {
+    std::string record = thread_record(sp.thread);
+    line("if (!rl_spawn(" + record + ", " + thread_function(sp.thread) + ")) {");
+    ++indent_;
+    Message m;
+    m.lit("thread " + std::to_string(sp.thread) + " has already been spawned (")
+        .cstr("atomic_load_explicit(&(" + record +
+              ")->finished, memory_order_relaxed) ? \"it has finished\" : \"it is still "
+              "running\"")
+        .lit("); a thread id is spawned at most once");
+    fail(s.range, m, 1);
+    --indent_;
+    line("}");
+  }
+
+  void assertion(const Stmt& s, const Assert& a) {
+    std::string c = cond(a.cond);
+    line("if (!" + c + ") {");
+    ++indent_;
+    if (a.race) {
+      race_report(s, *a.race);
+    } else {
+      std::vector<std::string> names;
+      collect_locals(a.cond, names);
+      Message m;
+      m.lit("assertion failed: " + print_cond(a.cond));
+      if (!names.empty()) {
+        m.lit(" (");
+        with_locals(m, names);
+        m.lit(")");
+      }
+      fail(s.range, m, 1);
+    }
+    --indent_;
+    line("}");
+  }
+
+  // ---- race reports of instrumented programs ----
+  // Tables from sites and thread ids to what a report prints about them, as the interpreter
+  // prints it (interp/report.cpp): positions, source snippets, where each thread was spawned.
+  void race_support() {
+    std::vector<std::pair<int64_t, SourceRange>> sites;
+    collect_access_sites(program_.body, sites);
+    out_ += "\n/* Race reports (instrumented programs): positions and source of each access. */\n";
+    out_ += "static const char* rl_position(int64_t site) {\n  switch (site) {\n";
+    for (const auto& [site, range] : sites)
+      out_ += "  case " + std::to_string(site) + ": return " +
+              quoted(file_.path() + ":" + format_loc(range.begin)) + ";\n";
+    out_ += "  default: return \"an unknown position\";\n  }\n}\n";
+    out_ += "static const char* rl_snippet(int64_t site) {\n  switch (site) {\n";
+    for (const auto& [site, range] : sites)
+      out_ += "  case " + std::to_string(site) + ": return " + quoted(snippet(range)) + ";\n";
+    out_ += "  default: return \"\";\n  }\n}\n";
+    out_ += "static const char* rl_thread_origin(int64_t id) {\n  switch (id) {\n";
+    for (const ThreadInfo& t : info_.threads) {
+      std::string origin = t.id == 0
+                               ? "  Thread 0 is the main thread\n"
+                               : "  Thread " + std::to_string(t.id) + " was spawned by thread " +
+                                     std::to_string(t.parent) + " at " + file_.path() + ":" +
+                                     format_loc(t.spawn_range.begin) + "\n";
+      out_ += "  case " + std::to_string(t.id) + ": return " + quoted(origin) + ";\n";
+    }
+    out_ += "  default: return \"\";\n  }\n}\n";
+    out_ += R"(/* Reports a failed instrumentation check as the interpreter does, and exits 66. */
+static _Noreturn void rl_race(int64_t tid, const char* kind, const char* name, int64_t index,
+                              int64_t site, const char* fallback, const char* prev_kind,
+                              int64_t prev_tid, int64_t prev_site) {
+  char cell[256];
+  if (index < 0) snprintf(cell, sizeof cell, "%s", name);
+  else snprintf(cell, sizeof cell, "%s[%" PRId64 "]", name, index);
+  const char* here = site > 0 ? rl_position(site) : fallback;
+  const char* prev = rl_position(prev_site);
+  int64_t first = tid < prev_tid ? tid : prev_tid, second = tid < prev_tid ? prev_tid : tid;
+  rl_fail_begin();
+  fprintf(stderr,
+          "==================\nWARNING: data race on '%s' (found by an instrumentation check)\n"
+          "  %s of '%s' by thread %" PRId64 " at %s:\n%s"
+          "  Previous %s of '%s' by thread %" PRId64 " at %s:\n%s%s%s"
+          "SUMMARY: racelang: data race on '%s' (%s and %s)\n==================\n",
+          cell, kind, cell, tid, here, rl_snippet(site), prev_kind, cell, prev_tid, prev,
+          rl_snippet(prev_site), rl_thread_origin(first),
+          first != second ? rl_thread_origin(second) : "", cell, here, prev);
+  rl_fail_end(66);
+}
+)";
+  }
+
+  // The source line and marker of `range`, each indented by four spaces.
+  std::string snippet(SourceRange range) const {
+    std::string rendered = render_diagnostic(file_, {Severity::Note, range, ""}, false);
+    size_t pos = rendered.find('\n');
+    std::string out;
+    if (pos == std::string::npos) return out;
+    ++pos;
+    while (pos < rendered.size()) {
+      size_t end = rendered.find('\n', pos);
+      if (end == std::string::npos) end = rendered.size();
+      out += "    " + rendered.substr(pos, end - pos) + "\n";
+      pos = end + 1;
+    }
+    return out;
+  }
+
+  void race_report(const Stmt& s, const RaceCheck& r) {
+    std::string site = expr(r.site);
+    std::string prev_site = location(r.prev_site);
+    std::string cell = location(r.loc);
+    (void)cell;
+    const Symbol& sym = symbol(r.loc.name);
+    std::string index = sym.array_size && r.loc.index ? last_index_ : "-1";
+    std::string fallback =
+        quoted(s.range.begin.line ? file_.path() + ":" + format_loc(s.range.begin)
+                                  : std::string("an unknown position"));
+    std::string kind = r.kind == AccessKind::Read ? "Read" : "Write";
+    line("rl_race(" + std::to_string(thread_id_) + ", \"" + kind + "\", " + quoted(r.loc.name) +
+         ", " + index + ", " + site + ", " + fallback + ", \"" + spelling(r.prev_kind) + "\", " +
+         std::to_string(r.prev_thread) + ", " + prev_site + ");");
+  }
+
+  const Program& program_;
+  const ProgramInfo& info_;
+  const SourceFile& file_;
+  EmitCOptions options_;
+  std::string out_;
+  int indent_ = 0;
+  int temp_count_ = 0;
+  int64_t thread_id_ = 0;
+  std::string last_index_;
+  bool has_race_checks_ = false;
+};
+
+} // namespace
+
+std::string emit_c(const Program& program, const ProgramInfo& info, const SourceFile& file,
+                   const EmitCOptions& options) {
+  return Emitter(program, info, file, options).run();
+}
+
+} // namespace racelang
