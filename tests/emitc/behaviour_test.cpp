@@ -90,9 +90,9 @@ TEST_P(RacyCornerProgram, IsReportedByBothDetectors) {
       << reported.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Corners, CornerProgram, testing::ValuesIn(corner_programs(false)),
+INSTANTIATE_TEST_SUITE_P(EmitCCorners, CornerProgram, testing::ValuesIn(corner_programs(false)),
                          test_name);
-INSTANTIATE_TEST_SUITE_P(Corners, RacyCornerProgram, testing::ValuesIn(corner_programs(true)),
+INSTANTIATE_TEST_SUITE_P(EmitCCorners, RacyCornerProgram, testing::ValuesIn(corner_programs(true)),
                          test_name);
 
 } // namespace

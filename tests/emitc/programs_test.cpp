@@ -91,7 +91,7 @@ TEST_P(RaceFreeProgram, ThreadSanitizerIsQuiet) {
   EXPECT_EQ(actual.err.find("WARNING: ThreadSanitizer"), std::string::npos) << actual.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, RaceFreeProgram, testing::ValuesIn(race_free_programs()),
+INSTANTIATE_TEST_SUITE_P(EmitCPrograms, RaceFreeProgram, testing::ValuesIn(race_free_programs()),
                          test_name);
 
 class AnyProgram : public testing::TestWithParam<ProgramSpec> {};
@@ -116,7 +116,7 @@ TEST_P(AnyProgram, VectorClockInCExitsLikeTheInterpreter) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, AnyProgram, testing::ValuesIn(run_programs()), test_name);
+INSTANTIATE_TEST_SUITE_P(EmitCPrograms, AnyProgram, testing::ValuesIn(run_programs()), test_name);
 
 class RacyProgram : public testing::TestWithParam<ProgramSpec> {};
 
@@ -135,7 +135,7 @@ TEST_P(RacyProgram, ThreadSanitizerReportsTheRace) {
       << actual.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, RacyProgram, testing::ValuesIn(programs_expecting(66)),
+INSTANTIATE_TEST_SUITE_P(EmitCPrograms, RacyProgram, testing::ValuesIn(programs_expecting(66)),
                          test_name);
 
 // The selection itself must not be empty or silently shrink to nothing.
