@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "emitc/c_runtime.h"
+#include "frontend/ast_locals.h"
 #include "frontend/diagnostics.h"
 #include "frontend/print.h"
 
@@ -105,38 +106,6 @@ bool can_fail(const Cond& c) {
                         [](const Not& n) { return can_fail(*n.operand); },
                     },
                     c.node);
-}
-
-// Local names in order of first appearance, as the interpreter lists them in messages.
-void collect_locals(const Expr& e, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const IntLit&) {},
-                 [&](const LocalRef& r) {
-                   if (std::find(out.begin(), out.end(), r.name) == out.end())
-                     out.push_back(r.name);
-                 },
-                 [&](const Binary& b) {
-                   collect_locals(*b.lhs, out);
-                   collect_locals(*b.rhs, out);
-                 },
-                 [&](const Negate& n) { collect_locals(*n.operand, out); },
-             },
-             e.node);
-}
-
-void collect_locals(const Cond& c, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const Compare& cmp) {
-                   collect_locals(cmp.lhs, out);
-                   collect_locals(cmp.rhs, out);
-                 },
-                 [&](const Logical& l) {
-                   collect_locals(*l.lhs, out);
-                   collect_locals(*l.rhs, out);
-                 },
-                 [&](const Not& n) { collect_locals(*n.operand, out); },
-             },
-             c.node);
 }
 
 void collect_locals(const Location& loc, std::vector<std::string>& out) {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 
+#include "frontend/ast_locals.h"
 #include "frontend/print.h"
 #include "interp/independence.h"
 
@@ -29,38 +30,6 @@ int64_t wrap_neg(int64_t a) {
 }
 
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-
-// Collects the local names an expression or condition reads, in order, without repeats.
-void collect_locals(const Expr& e, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const IntLit&) {},
-                 [&](const LocalRef& r) {
-                   if (std::find(out.begin(), out.end(), r.name) == out.end())
-                     out.push_back(r.name);
-                 },
-                 [&](const Binary& b) {
-                   collect_locals(*b.lhs, out);
-                   collect_locals(*b.rhs, out);
-                 },
-                 [&](const Negate& n) { collect_locals(*n.operand, out); },
-             },
-             e.node);
-}
-
-void collect_locals(const Cond& c, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const Compare& cmp) {
-                   collect_locals(cmp.lhs, out);
-                   collect_locals(cmp.rhs, out);
-                 },
-                 [&](const Logical& l) {
-                   collect_locals(*l.lhs, out);
-                   collect_locals(*l.rhs, out);
-                 },
-                 [&](const Not& n) { collect_locals(*n.operand, out); },
-             },
-             c.node);
-}
 
 uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);

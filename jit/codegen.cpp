@@ -15,6 +15,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "frontend/ast_locals.h"
 #include "frontend/print.h"
 #include "jit/runtime.h"
 
@@ -25,39 +26,6 @@ using llvm::BasicBlock;
 using llvm::IRBuilder;
 using llvm::Type;
 using llvm::Value;
-
-// Local names an expression or condition reads, in order, without repeats: the interpreter's
-// order for "with a = 1, b = 0".
-void collect_locals(const Expr& e, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const IntLit&) {},
-                 [&](const LocalRef& r) {
-                   if (std::find(out.begin(), out.end(), r.name) == out.end())
-                     out.push_back(r.name);
-                 },
-                 [&](const Binary& b) {
-                   collect_locals(*b.lhs, out);
-                   collect_locals(*b.rhs, out);
-                 },
-                 [&](const Negate& n) { collect_locals(*n.operand, out); },
-             },
-             e.node);
-}
-
-void collect_locals(const Cond& c, std::vector<std::string>& out) {
-  std::visit(Overloaded{
-                 [&](const Compare& cmp) {
-                   collect_locals(cmp.lhs, out);
-                   collect_locals(cmp.rhs, out);
-                 },
-                 [&](const Logical& l) {
-                   collect_locals(*l.lhs, out);
-                   collect_locals(*l.rhs, out);
-                 },
-                 [&](const Not& n) { collect_locals(*n.operand, out); },
-             },
-             c.node);
-}
 
 // Every local a thread's own code touches (not the bodies of the threads it spawns).
 void thread_locals(const Block& block, std::vector<std::string>& out) {
