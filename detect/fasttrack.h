@@ -57,13 +57,15 @@ struct FastTrackCounters {
 };
 
 // The rules, with E(t) = C_t(t)@t (PLDI'09 Figure 2):
-//   [READ SAME EPOCH]  R_x = E(t)                                        no change
-//   [READ SHARED]      R_x ∈ VC,    W_x ≼ C_t                            R_x(t) := C_t(t)
-//   [READ EXCLUSIVE]   R_x ∈ Epoch, R_x ≼ C_t, W_x ≼ C_t                 R_x := E(t)
-//   [READ SHARE]       R_x = c@u,   R_x ⋠ C_t, W_x ≼ C_t                 R_x := ⊥_V[t:=C_t(t),
-//   u:=c] [WRITE SAME EPOCH] W_x = E(t)                                        no change [WRITE
-//   EXCLUSIVE]  R_x ∈ Epoch, R_x ≼ C_t, W_x ≼ C_t                 W_x := E(t) [WRITE SHARED] R_x ∈
-//   VC,    R_x ⊑ C_t, W_x ≼ C_t                 W_x := E(t), R_x := ⊥_e
+// clang-format off
+//   [READ SAME EPOCH]   R_x = E(t)                            no change
+//   [READ SHARED]       R_x ∈ VC,    W_x ≼ C_t                R_x(t) := C_t(t)
+//   [READ EXCLUSIVE]    R_x ∈ Epoch, R_x ≼ C_t, W_x ≼ C_t     R_x := E(t)
+//   [READ SHARE]        R_x = c@u,   R_x ⋠ C_t, W_x ≼ C_t     R_x := ⊥_V[t := C_t(t), u := c]
+//   [WRITE SAME EPOCH]  W_x = E(t)                            no change
+//   [WRITE EXCLUSIVE]   R_x ∈ Epoch, R_x ≼ C_t, W_x ≼ C_t     W_x := E(t)
+//   [WRITE SHARED]      R_x ∈ VC,    R_x ⊑ C_t, W_x ≼ C_t     W_x := E(t), R_x := ⊥_e
+// clang-format on
 // Acquire, release, fork and join are VectorClock's (SyncClocks); exit(t) is a no-op. The
 // extracted CPP'17 Figure 3 is garbled (its READ EXCLUSIVE and READ SHARE premises run together);
 // these are the PLDI'09 rules, which its Figure 5 pseudocode confirms.

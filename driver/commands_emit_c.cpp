@@ -1,7 +1,9 @@
 // `racelang emit-c`: prints a program translated to C11 with POSIX threads (emitc/), or
-// writes it to a file. With --detector=vc the program is first instrumented (instrument/), so
-// the C program performs racelang's VectorClock detection natively: a measure of the
-// instrumentation's cost without any racelang backend in the way (bench/).
+// writes it to a file. With --detector=vc (or --pass) the program is first instrumented
+// (instrument/instrument.h), so the C program performs racelang's detection natively: a
+// measure of the instrumentation's cost without any racelang backend in the way (bench/).
+// Variants of a pass compile too: the deliberately broken ones measure what each part of
+// the instrumentation costs (bench/run.py --breakdown), which is all they are good for here.
 #include <fstream>
 #include <iostream>
 
@@ -10,45 +12,19 @@
 #include "driver/exit_codes.h"
 #include "emitc/emit_c.h"
 #include "frontend/check.h"
-#include "instrument/vector_clock_pass.h"
+#include "instrument/instrument.h"
 
 namespace racelang {
-
-namespace {
-
-// The variants of `racelang instrument --variant` (same names, same meaning). Some are
-// deliberately broken detectors; compiled to C they measure what each part of the
-// instrumentation costs (bench/run.py --breakdown), which is all they are good for here.
-bool apply_variant(const std::string& name, InstrumentOptions& options) {
-  if (name == "paper") return true;
-  if (name == "no-location-locks")
-    options.location_locks = false;
-  else if (name == "no-release-increment")
-    options.increment_on_release = false;
-  else if (name == "store-skips-reads")
-    options.store_checks_reads = false;
-  else if (name == "figure9-wait")
-    options.increment_on_join = true;
-  else if (name == "roadrunner-release")
-    options.release_joins_lock = true;
-  else
-    return false;
-  return true;
-}
-
-} // namespace
 
 int command_emit_c(const std::vector<std::string>& args) {
   auto specs = common_program_options();
   specs.push_back({"output", true, "write the C program to FILE instead of stdout", "FILE"});
   specs.push_back({"detector", true,
-                   "none (default: the program as it is) or vc (with racelang's VectorClock "
-                   "instrumentation; a race exits 66)",
+                   "none (default: the program as it is) or a detector with an instrumentation "
+                   "pass (" +
+                       pass_names() + "): the program with racelang's checks; a race exits 66",
                    "NAME"});
-  specs.push_back({"variant", true,
-                   "with --detector=vc: the instrumentation variant, as for 'racelang "
-                   "instrument' (paper, the default, or a deliberately broken one)",
-                   "NAME"});
+  for (OptionSpec& spec : pass_option_specs()) specs.push_back(std::move(spec));
   std::vector<std::string> expanded;
   bool only_positional = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -81,37 +57,41 @@ int command_emit_c(const std::vector<std::string>& args) {
   auto color = color_choice("emit-c", *options);
   auto path = single_file_argument("emit-c", *options);
   if (!color || !path) return kExitUsage;
-  std::string detector = options->get("detector").value_or("none");
-  if (detector != "none" && detector != "vc") {
-    std::cerr << "racelang emit-c: error: unknown detector '" << detector
-              << "' (none or vc)\nRun 'racelang emit-c --help' for usage.\n";
-    return kExitUsage;
-  }
-  InstrumentOptions instrument_options;
-  std::string variant = options->get("variant").value_or("paper");
-  if (!apply_variant(variant, instrument_options) || (variant != "paper" && detector != "vc")) {
-    std::cerr << "racelang emit-c: error: "
-              << (detector != "vc" ? "--variant needs --detector=vc"
-                                   : "unknown variant '" + variant + "'")
-              << "\nRun 'racelang emit-c --help' for usage.\n";
+  // --pass or --variant imply instrumentation; --detector picks the pass that implements it.
+  bool explicit_pass = options->has("pass") || options->has("variant");
+  std::string detector = options->get("detector").value_or(explicit_pass ? "vc" : "none");
+  std::optional<PassOptions> pass;
+  if (detector != "none") {
+    auto kind = detect::parse_detector_kind(detector);
+    const PassInfo* info = kind ? pass_for_detector(*kind) : nullptr;
+    if (!info) {
+      std::cerr << "racelang emit-c: error: unknown detector '" << detector << "' (none or "
+                << pass_names() << ")\nRun 'racelang emit-c --help' for usage.\n";
+      return kExitUsage;
+    }
+    pass = pass_choice("emit-c", *options);
+    if (!pass) return kExitUsage;
+    if (!options->has("pass")) pass->pass = info->kind;
+  } else if (explicit_pass) {
+    std::cerr << "racelang emit-c: error: --pass and --variant need a detector; "
+                 "--detector=none has none\nRun 'racelang emit-c --help' for usage.\n";
     return kExitUsage;
   }
   CheckOptions check_options{options->has("allow-reserved")};
   auto compiled = load_program(*path, *color, /*check=*/true, check_options);
   if (!compiled) return kExitUsage;
+  if (compiled->instrumented && pass) {
+    std::cerr << "racelang emit-c: error: '" << *path
+              << "' is already instrumented (its header says so); emit it without --detector, "
+                 "--pass or --variant\n";
+    return kExitUsage;
+  }
 
   std::string c_source;
-  if (detector == "vc") {
-    Program instrumented =
-        instrument_vector_clock(compiled->program, compiled->info, instrument_options);
-    DiagnosticEngine diags(*compiled->file, &std::cerr, *color);
-    std::optional<ProgramInfo> info = check_program(instrumented, diags, {true});
-    if (!info) {
-      // Only a bug in the pass gets here; say so rather than emit something wrong.
-      std::cerr << "racelang emit-c: internal error: the instrumented program does not check\n";
-      return kExitFailure;
-    }
-    c_source = emit_c(instrumented, *info, *compiled->file);
+  if (pass) {
+    auto instrumented = instrument_loaded("emit-c", *compiled, *pass);
+    if (!instrumented) return kExitFailure;
+    c_source = emit_c(instrumented->program, instrumented->info, *compiled->file);
   } else {
     c_source = emit_c(compiled->program, compiled->info, *compiled->file);
   }

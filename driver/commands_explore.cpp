@@ -64,7 +64,11 @@ int command_explore(const std::vector<std::string>& args) {
   auto path = single_file_argument("explore", *options);
   if (!color || !path) return kExitUsage;
 
-  std::string detector = options->get("detector").value_or("vc");
+  auto compiled =
+      load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
+  if (!compiled) return kExitUsage;
+  // An instrumented file detects races itself: by default no detector watches it as well.
+  std::string detector = options->get("detector").value_or(compiled->instrumented ? "none" : "vc");
   if (detector == "none")
     explore.detector = std::nullopt;
   else if (auto kind = detect::parse_detector_kind(detector))
@@ -83,13 +87,10 @@ int command_explore(const std::vector<std::string>& args) {
   }
   explore.cache = !options->has("no-cache");
 
-  auto compiled =
-      load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
-  if (!compiled) return kExitUsage;
   explore.machine.bigger_step = options->has("bigger-step");
   if (explore.machine.bigger_step) restore_groups(compiled->program);
   Code code = compile_program(compiled->program, compiled->info);
-  CheckSites sites = check_sites_of(*compiled->file, code);
+  CheckSites sites = check_sites(*compiled, code);
 
   bool progress = isatty(STDERR_FILENO) == 1;
   if (progress)

@@ -146,8 +146,13 @@ int command_run(const std::vector<std::string>& args) {
   if (auto jit_only = jit_only_option(*options))
     return usage("--" + *jit_only + " applies to the jit backend (--backend=jit)");
 
+  auto compiled =
+      load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
+  if (!compiled) return kExitUsage;
   RunOptions run;
-  std::string detector = options->get("detector").value_or("vc");
+  // An instrumented file detects races itself: by default no detector watches it as well.
+  std::string default_detector = compiled->instrumented ? "none" : "vc";
+  std::string detector = options->get("detector").value_or(default_detector);
   if (detector == "none")
     run.detector = std::nullopt;
   else if (auto kind = detect::parse_detector_kind(detector))
@@ -168,9 +173,6 @@ int command_run(const std::vector<std::string>& args) {
   if (sources > 1 || (kind == "rr" && sources > 0))
     return usage("choose one of --seed, --schedule=rr, --replay and --schedule-string");
 
-  auto compiled =
-      load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
-  if (!compiled) return kExitUsage;
   run.machine.bigger_step = options->has("bigger-step");
   if (run.machine.bigger_step) restore_groups(compiled->program);
 
@@ -210,7 +212,7 @@ int command_run(const std::vector<std::string>& args) {
 
   Code code = compile_program(compiled->program, compiled->info);
   const SourceFile& file = *compiled->file;
-  CheckSites sites = check_sites_of(file, code);
+  CheckSites sites = check_sites(*compiled, code);
   run.print = [](std::string_view line) {
     std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
     std::cout.put('\n');
@@ -240,7 +242,7 @@ int command_run(const std::vector<std::string>& args) {
   if (replayable || (result.outcome == RunOutcome::ScheduleError && !result.races.empty())) {
     std::string hint = "racelang run " + *path;
     if (options->has("allow-reserved")) hint += " --allow-reserved";
-    if (detector != "vc") hint += " --detector=" + detector;
+    if (detector != default_detector) hint += " --detector=" + detector;
     if (run.keep_going) hint += " --keep-going";
     if (run.machine.bigger_step) hint += " --bigger-step";
     if (run.max_steps != kDefaultMaxSteps) hint += " --max-steps=" + std::to_string(run.max_steps);

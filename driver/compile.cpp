@@ -32,30 +32,109 @@ std::optional<std::string> single_file_argument(const std::string& command,
   return std::nullopt;
 }
 
-std::unique_ptr<CompiledProgram> load_program(const std::string& path, bool color, bool check,
-                                              const CheckOptions& check_options) {
-  auto compiled = std::make_unique<CompiledProgram>();
-  compiled->color = color;
-  compiled->file = std::make_unique<SourceFile>(path, "");
+namespace {
+
+// The original program an instrumentation header names, read and checked quietly.
+std::unique_ptr<LoadedProgram> read_original(const LoadedProgram& instrumented) {
+  auto original = std::make_unique<LoadedProgram>();
+  original->file = read_original_source(*instrumented.file, *instrumented.instrumented);
+  if (!original->file) return nullptr;
+  DiagnosticEngine quiet(*original->file, nullptr);
+  auto program = parse_program(*original->file, quiet);
+  if (!program) return nullptr;
+  original->program = std::move(*program);
+  auto info = check_program(original->program, quiet);
+  if (!info) return nullptr;
+  original->info = std::move(*info);
+  return original;
+}
+
+// Replaces an instrumented file's program by the instrumentation of its original, when that
+// is the same program (AST equality ignores positions and comments): then every position
+// is the original's, and groups are known without their markers. An edited file, or one whose
+// original is gone or has changed, keeps its own positions.
+void map_to_original(LoadedProgram& loaded) {
+  auto original = read_original(loaded);
+  if (!original) return;
   std::string error;
-  if (!SourceFile::read(path, *compiled->file, error)) {
+  auto instrumented =
+      instrument_program(original->program, original->info, loaded.instrumented->pass, error);
+  if (!instrumented || !(instrumented->program == loaded.program)) return;
+  loaded.program = std::move(instrumented->program);
+  // ProgramInfo points into the program: check the moved program again.
+  DiagnosticEngine quiet(*original->file, nullptr);
+  auto info = check_program(loaded.program, quiet, CheckOptions{.allow_reserved_names = true});
+  if (!info) return; // cannot happen: the same program checked before the move
+  loaded.info = std::move(*info);
+  loaded.file = std::move(original->file);
+  loaded.mapped_to_original = true;
+}
+
+} // namespace
+
+std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color, bool check,
+                                            const CheckOptions& check_options) {
+  auto loaded = std::make_unique<LoadedProgram>();
+  loaded->color = color;
+  loaded->file = std::make_unique<SourceFile>(path, "");
+  std::string error;
+  if (!SourceFile::read(path, *loaded->file, error)) {
     std::cerr << "racelang: error: " << error << "\n";
     return nullptr;
   }
-  DiagnosticEngine diags(*compiled->file, &std::cerr, color);
-  std::optional<Program> program = parse_program(*compiled->file, diags);
+  loaded->instrumented = read_instrumented_header(*loaded->file);
+  CheckOptions options = check_options;
+  if (loaded->instrumented) options.allow_reserved_names = true;
+  DiagnosticEngine diags(*loaded->file, &std::cerr, color);
+  std::optional<Program> program = parse_program(*loaded->file, diags);
   if (!program) {
     diags.finish();
     return nullptr;
   }
-  compiled->program = std::move(*program);
+  loaded->program = std::move(*program);
   if (check) {
-    std::optional<ProgramInfo> info = check_program(compiled->program, diags, check_options);
+    std::optional<ProgramInfo> info = check_program(loaded->program, diags, options);
     diags.finish();
     if (!info) return nullptr;
-    compiled->info = std::move(*info);
+    loaded->info = std::move(*info);
+    if (loaded->instrumented) map_to_original(*loaded);
   }
-  return compiled;
+  return loaded;
+}
+
+CheckSites check_sites(const LoadedProgram& loaded, const Code& code) {
+  if (loaded.mapped_to_original) return CheckSites{}; // positions are in `file` already
+  return check_sites_of(*loaded.file, code);
+}
+
+std::vector<OptionSpec> pass_option_specs() {
+  std::string variants;
+  for (const PassInfo& pass : instrumentation_passes())
+    variants +=
+        (variants.empty() ? "" : "; ") + std::string(pass.name) + ": " + variant_names(pass);
+  return {{"pass", true,
+           "the instrumentation pass: " + pass_names() + " (default " +
+               std::string(instrumentation_passes().front().name) + ")",
+           "NAME"},
+          {"variant", true, "a variant of the pass (" + variants + ")", "NAME"}};
+}
+
+std::optional<PassOptions> pass_choice(const std::string& command, const ParsedOptions& options) {
+  std::string error;
+  auto pass = parse_pass_options(options.get("pass"), options.get("variant"), error);
+  if (!pass)
+    std::cerr << "racelang " << command << ": error: " << error << "\nRun 'racelang " << command
+              << " --help' for usage.\n";
+  return pass;
+}
+
+std::unique_ptr<CheckedProgram> instrument_loaded(const std::string& command,
+                                                  const LoadedProgram& loaded,
+                                                  const PassOptions& pass) {
+  std::string error;
+  auto instrumented = instrument_program(loaded.program, loaded.info, pass, error);
+  if (!instrumented) std::cerr << "racelang " << command << ": " << error;
+  return instrumented;
 }
 
 } // namespace racelang

@@ -1,6 +1,10 @@
 // Loading a source file through the whole frontend for any subcommand: read, parse, check,
 // with diagnostics on stderr. Every command that takes a program starts here, so they all
-// report bad input the same way and with the same exit code (2).
+// report bad input the same way and with the same exit code (2), and all of them run a file
+// that `racelang instrument` wrote as it is: its header allows the reserved names, and when the
+// original it names still instruments to the same program, the loaded program is that
+// in-memory instrumentation, so every position a report shows is the original's. The options
+// every command shares (--color, --allow-reserved, --pass/--variant) are parsed here too.
 #pragma once
 
 #include <memory>
@@ -12,14 +16,20 @@
 #include "frontend/check.h"
 #include "frontend/diagnostics.h"
 #include "frontend/source.h"
+#include "instrument/instrument.h"
+#include "interp/code.h"
+#include "interp/report.h"
 
 namespace racelang {
 
-struct CompiledProgram {
+// A program read from a file, checked. Not movable (CheckedProgram): hold it by unique_ptr.
+struct LoadedProgram : CheckedProgram {
+  // The text reports quote: the file itself, or, for an instrumented file mapped back, the
+  // original program (under the path its header gives).
   std::unique_ptr<SourceFile> file;
-  Program program;
-  ProgramInfo info; // body pointers refer into `program`; keep this object in place
   bool color = false;
+  std::optional<InstrumentedFileHeader> instrumented; // the file's instrumentation header
+  bool mapped_to_original = false; // positions (and `file`) are the original program's
 };
 
 // Options every program-taking command accepts.
@@ -30,9 +40,24 @@ std::vector<OptionSpec> common_program_options();
 std::optional<bool> color_choice(const std::string& command, const ParsedOptions& options);
 
 // Reads and parses `path`; with `check` also runs the semantic checks. Prints diagnostics
-// to stderr. Returns nothing on any error.
-std::unique_ptr<CompiledProgram> load_program(const std::string& path, bool color, bool check,
-                                              const CheckOptions& check_options = {});
+// to stderr. Returns nothing on any error. A file with an instrumentation header is checked
+// with reserved names allowed and, with `check`, mapped back to its original when it can be.
+std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color, bool check,
+                                            const CheckOptions& check_options = {});
+
+// Where reports find the positions of a loaded program's race checks (interp/report.h).
+CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
+
+// --pass and --variant, for the commands that instrument.
+std::vector<OptionSpec> pass_option_specs();
+// The pass they choose (the default pass without them); prints a usage error and returns
+// nothing for a bad name.
+std::optional<PassOptions> pass_choice(const std::string& command, const ParsedOptions& options);
+
+// The program with the chosen instrumentation; prints an internal error and returns nullptr
+// if the pass produced a program that does not check.
+std::unique_ptr<CheckedProgram>
+instrument_loaded(const std::string& command, const LoadedProgram& loaded, const PassOptions& pass);
 
 // Validates that exactly one FILE was given; prints a usage error otherwise.
 std::optional<std::string> single_file_argument(const std::string& command,

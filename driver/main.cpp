@@ -26,12 +26,14 @@ Commands:
   run FILE         run under the interpreter with a race detector (default vc);
                    --backend=jit compiles it with LLVM and runs it on real threads
   explore FILE     run every schedule of a small program: outcomes, races, deadlocks
-  instrument FILE  print the program with VectorClock instrumentation
+  instrument FILE  print the program with race-detection instrumentation (--pass=NAME);
+                   the output runs as it is with every command
   emit-c FILE      print the program as C11 with POSIX threads (-o OUT: to a file)
+  verify           check an instrumentation pass's theorems on generated programs
 
 Exit codes (every command):
   0   success
-  1   assertion failure, runtime error or deadlock
+  1   assertion failure, runtime error, deadlock or limit; verify: a counterexample
   2   usage or compile error
   66  a data race was reported
 
@@ -64,6 +66,7 @@ int main(int argc, char** argv) {
     if (first == "explore") return racelang::command_explore(rest);
     if (first == "instrument") return racelang::command_instrument(rest);
     if (first == "emit-c") return racelang::command_emit_c(rest);
+    if (first == "verify") return racelang::command_verify(rest);
     // `racelang prog.rl ...` runs the program.
     std::error_code ec;
     bool is_file = std::filesystem::is_regular_file(first, ec);

@@ -13,7 +13,7 @@
 
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
-#include "instrument/vector_clock_pass.h"
+#include "instrument/instrument.h"
 #include "interp/code.h"
 #include "interp/report.h"
 #include "interp/run.h"
@@ -67,12 +67,6 @@ BlockedThread to_interp(const jit::BlockedThread& b) {
   return BlockedThread{b.thread, blocker};
 }
 
-// A program checked after instrumentation (the pass's output uses reserved names).
-struct Instrumented {
-  Program program;
-  ProgramInfo info;
-};
-
 // A race, failure or deadlock, described by names and positions so that it can be compared
 // across the instrumented program the JIT ran and the original program the interpreter runs.
 std::string race_identity(const RaceReport& race, const ProgramInfo& info) {
@@ -97,11 +91,12 @@ std::string deadlock_identity(const std::vector<BlockedThread>& blocked, const P
 }
 
 // The first interpreter seed whose run ends with `target`, within the search's budget.
-std::optional<uint64_t> find_seed(const Code& code, bool detector, const std::string& target) {
+std::optional<uint64_t> find_seed(const Code& code, std::optional<detect::DetectorKind> detector,
+                                  const std::string& target) {
   uint64_t spent = 0;
   for (uint64_t seed = 1; seed <= kHintSeeds && spent < kHintSteps; ++seed) {
     RunOptions options;
-    if (!detector) options.detector = std::nullopt;
+    options.detector = detector;
     options.max_steps = std::min(kHintStepsPerRun, kHintSteps - spent);
     auto scheduler = make_random_scheduler(seed);
     RunResult r = run_program(code, *scheduler, options);
@@ -127,9 +122,15 @@ std::string format_ms(double ms) {
 } // namespace
 
 std::vector<OptionSpec> jit_run_options() {
-  return {{"emit", true, "jit: print the optimised LLVM IR instead of running (llvm)", "WHAT"},
-          {"opt-level", true, "jit: optimisation level 0-3 (default 2; also -O0..-O3)", "N"},
-          {"stats", false, "jit: report compile time, threads, accesses and checks executed"}};
+  std::vector<OptionSpec> specs{
+      {"emit", true, "jit: print the optimised LLVM IR instead of running (llvm)", "WHAT"},
+      {"opt-level", true, "jit: optimisation level 0-3 (default 2; also -O0..-O3)", "N"},
+      {"stats", false, "jit: report compile time, threads, accesses and checks executed"}};
+  for (OptionSpec spec : pass_option_specs()) {
+    spec.help = "jit: " + spec.help;
+    specs.push_back(std::move(spec));
+  }
+  return specs;
 }
 
 std::vector<std::string> normalize_jit_arguments(const std::vector<std::string>& args) {
@@ -155,11 +156,22 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
       return usage(std::string("--") + name +
                    " applies to the interpreter; add --backend=interp (real threads have no "
                    "schedule to choose or replay)");
+  bool explicit_pass = options.has("pass") || options.has("variant");
   std::string detector = options.get("detector").value_or("vc");
-  if (detector != "vc" && detector != "none")
-    return usage("the jit backend runs --detector=vc (VectorClock instrumentation) or "
-                 "--detector=none, not '" +
-                 detector + "'; the other detectors run with --backend=interp");
+  std::optional<PassOptions> pass;
+  if (detector != "none") {
+    auto kind = detect::parse_detector_kind(detector);
+    const PassInfo* info = kind ? pass_for_detector(*kind) : nullptr;
+    if (!info)
+      return usage("the jit backend runs detectors that have an instrumentation pass (" +
+                   pass_names() + ") or --detector=none, not '" + detector +
+                   "'; the other detectors run with --backend=interp");
+    pass = pass_choice("run", options);
+    if (!pass) return kExitUsage;
+    if (!options.has("pass")) pass->pass = info->kind;
+  } else if (explicit_pass) {
+    return usage("--pass and --variant choose the instrumentation; --detector=none has none");
+  }
   int opt_level = 2;
   if (auto level = options.get("opt-level")) {
     if (level->size() != 1 || (*level)[0] < '0' || (*level)[0] > '3')
@@ -178,22 +190,21 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   auto compiled = load_program(path, color, /*check=*/true, CheckOptions{allow_reserved});
   if (!compiled) return kExitUsage;
   const SourceFile& file = *compiled->file;
+  if (compiled->instrumented) {
+    // The file carries its own detection: run it as it is.
+    if (explicit_pass || options.has("detector"))
+      return usage("'" + path +
+                   "' is already instrumented (its header says so); run it "
+                   "without --detector, --pass or --variant");
+    pass.reset();
+  }
 
-  // The program the JIT runs: the original, or its VectorClock instrumentation.
+  // The program the JIT runs: the original, or its instrumentation.
   auto started = std::chrono::steady_clock::now();
-  std::unique_ptr<Instrumented> instrumented;
-  if (detector == "vc") {
-    instrumented = std::make_unique<Instrumented>();
-    instrumented->program = instrument_vector_clock(compiled->program, compiled->info);
-    std::ostringstream ignored;
-    DiagnosticEngine diags(file, &ignored, false);
-    auto info = check_program(instrumented->program, diags, CheckOptions{true});
-    if (!info) {
-      std::cerr << "racelang: internal error: the instrumented program does not check:\n"
-                << ignored.str();
-      return kExitFailure;
-    }
-    instrumented->info = std::move(*info);
+  std::unique_ptr<CheckedProgram> instrumented;
+  if (pass) {
+    instrumented = instrument_loaded("run", *compiled, *pass);
+    if (!instrumented) return kExitFailure;
   }
   double instrument_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -220,6 +231,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   }
 
   Code code = compile_program(program, info); // names and positions for the reports
+  CheckSites sites = check_sites(*compiled, code);
   jit::RunOptions run;
   run.keep_going = keep_going;
   run.print = [](std::string_view line) {
@@ -228,7 +240,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   };
   run.on_race = [&](const jit::Failure& f) {
     std::cout.flush();
-    std::cerr << format_race_report(race_from_check(code, to_interp(f)), code, file);
+    std::cerr << format_race_report(race_from_check(code, to_interp(f)), code, file, &sites);
   };
   jit::RunResult result = jitted->run(run);
   std::cout.flush();
@@ -252,12 +264,20 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
                                                              : kExitFailure;
   if (exit_code != kExitSuccess) {
     Code original = compile_program(compiled->program, compiled->info);
+    // The interpreter runs the program the file holds, watched by the detector the pass
+    // implements (an instrumented file and --detector=none: no detector, the default for an
+    // instrumented file).
+    std::optional<detect::DetectorKind> interp_detector;
+    if (pass) interp_detector = pass_info(pass->pass).reference;
     std::string options_text;
     if (allow_reserved) options_text += " --allow-reserved";
-    if (detector != "vc") options_text += " --detector=" + detector;
+    if (!interp_detector && !compiled->instrumented)
+      options_text += " --detector=none";
+    else if (interp_detector && *interp_detector != detect::DetectorKind::VectorClock)
+      options_text += " --detector=" + std::string(detect::detector_kind_option(*interp_detector));
     std::string explore_text = options_text; // explore always goes on past races
     if (keep_going) options_text += " --keep-going";
-    if (auto seed = find_seed(original, detector == "vc", identity)) {
+    if (auto seed = find_seed(original, interp_detector, identity)) {
       std::cerr << "Real threads cannot be replayed; the interpreter ends the same way with seed "
                 << *seed << ".\n"
                 << "To replay: racelang run " << path << " --backend=interp" << options_text

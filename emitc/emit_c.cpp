@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "emitc/c_runtime.h"
-#include "frontend/ast_locals.h"
+#include "frontend/ast_walk.h"
 #include "frontend/diagnostics.h"
 #include "frontend/print.h"
+#include "outcome/messages.h"
 
 namespace racelang {
 namespace {
@@ -36,9 +37,20 @@ struct Message {
     pieces.push_back({true, std::move(c_expr)});
     return *this;
   }
-  Message& cstr(std::string c_expr) { // a C string expression (const char*)
-    pieces.push_back({true, "\x01" + std::move(c_expr)});
-    return *this;
+  // A message of the catalogue (outcome/messages.h) whose run-time values were passed as
+  // messages::kSlot: each slot, in order, prints the C expression in `values`, an int64, or a
+  // C string when it starts with \x01.
+  static Message from_catalogue(const std::string& text, const std::vector<std::string>& values) {
+    Message m;
+    size_t start = 0, next = 0;
+    for (size_t at = text.find(messages::kSlot); at != std::string::npos;
+         at = text.find(messages::kSlot, start)) {
+      m.lit(text.substr(start, at - start));
+      m.val(values.at(next++));
+      start = at + messages::kSlot.size();
+    }
+    m.lit(text.substr(start));
+    return m;
   }
 };
 
@@ -108,82 +120,17 @@ bool can_fail(const Cond& c) {
                     c.node);
 }
 
-void collect_locals(const Location& loc, std::vector<std::string>& out) {
-  if (loc.index) collect_locals(*loc.index, out);
-}
-
-// Every local a thread's own code uses (not the bodies of the threads it spawns).
-void collect_thread_locals(const Block& block, std::vector<std::string>& out) {
-  auto add = [&](const std::string& name) {
-    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
-  };
-  for (const Stmt& s : block) {
-    std::visit(Overloaded{
-                   [&](const Assign& a) {
-                     add(a.local);
-                     collect_locals(a.value, out);
-                   },
-                   [&](const Load& l) {
-                     add(l.local);
-                     collect_locals(l.loc, out);
-                   },
-                   [&](const Store& st) {
-                     collect_locals(st.value, out);
-                     collect_locals(st.loc, out);
-                   },
-                   [&](const LockStmt& l) { collect_locals(l.lock, out); },
-                   [&](const UnlockStmt& u) { collect_locals(u.lock, out); },
-                   [&](const Spawn&) {},
-                   [&](const Wait&) {},
-                   [&](const Assert& a) {
-                     collect_locals(a.cond, out);
-                     if (a.race) {
-                       collect_locals(a.race->loc, out);
-                       collect_locals(a.race->site, out);
-                       collect_locals(a.race->prev_site, out);
-                     }
-                   },
-                   [&](const If& i) {
-                     collect_locals(i.cond, out);
-                     collect_thread_locals(i.then_body, out);
-                     if (i.else_body) collect_thread_locals(*i.else_body, out);
-                   },
-                   [&](const While& w) {
-                     collect_locals(w.cond, out);
-                     collect_thread_locals(w.body, out);
-                   },
-                   [&](const Print& p) {
-                     for (const Expr& e : p.args) collect_locals(e, out);
-                   },
-               },
-               s.node);
-  }
-}
-
 // The source ranges of every load and store, by their site (line * kSiteLineFactor + col):
 // race reports of instrumented programs name accesses by site.
 void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {
-  for (const Stmt& s : block) {
-    auto add = [&] {
-      if (s.range.begin.line == 0) return;
-      int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
-      for (const auto& [known, range] : out)
-        if (known == site) return;
-      out.push_back({site, s.range});
-    };
-    std::visit(Overloaded{
-                   [&](const Load&) { add(); },
-                   [&](const Store&) { add(); },
-                   [&](const Spawn& sp) { collect_access_sites(sp.body, out); },
-                   [&](const If& i) {
-                     collect_access_sites(i.then_body, out);
-                     if (i.else_body) collect_access_sites(*i.else_body, out);
-                   },
-                   [&](const While& w) { collect_access_sites(w.body, out); },
-                   [&](const auto&) {},
-               },
-               s.node);
-  }
+  for_each_stmt(block, SpawnBodies::Enter, [&](const Stmt& s) {
+    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
+    if (!access || s.range.begin.line == 0) return;
+    int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
+    for (const auto& [known, range] : out)
+      if (known == site) return;
+    out.push_back({site, s.range});
+  });
 }
 
 class Emitter {
@@ -242,27 +189,17 @@ private:
   }
 
   static bool any_race_check(const Block& block) {
-    for (const Stmt& s : block) {
-      bool found = std::visit(Overloaded{
-                                  [](const Assert& a) { return a.race.has_value(); },
-                                  [](const Spawn& sp) { return any_race_check(sp.body); },
-                                  [](const If& i) {
-                                    return any_race_check(i.then_body) ||
-                                           (i.else_body && any_race_check(*i.else_body));
-                                  },
-                                  [](const While& w) { return any_race_check(w.body); },
-                                  [](const auto&) { return false; },
-                              },
-                              s.node);
-      if (found) return true;
-    }
-    return false;
+    bool found = false;
+    for_each_stmt(block, SpawnBodies::Enter, [&](const Stmt& s) {
+      if (const auto* a = std::get_if<Assert>(&s.node)) found = found || a->race.has_value();
+    });
+    return found;
   }
 
   // ---- threads ----
   void declare_locals(const Block& body) {
     std::vector<std::string> locals;
-    collect_thread_locals(body, locals);
+    thread_locals(body, locals);
     for (const std::string& name : locals) line("int64_t " + local(name) + " = 0;");
     // Every local is "used", even one only ever assigned: no warnings for the output.
     for (const std::string& name : locals) line("(void)" + local(name) + ";");
@@ -337,12 +274,13 @@ private:
     line("fprintf(" + stream + ", \"" + format + "\"" + args + ");");
   }
 
-  // " (with a = 1, b = 2)"-style detail: the current values of `names`.
-  static void with_locals(Message& m, const std::vector<std::string>& names) {
-    for (size_t i = 0; i < names.size(); ++i) {
-      m.lit((i == 0 ? "with " : ", ") + names[i] + " = ");
-      m.val(local(names[i]));
-    }
+  // The catalogue's "with a = 1, b = 2" for `names`, with their current values as slots
+  // (appended to `values`).
+  static std::string with_locals(const std::vector<std::string>& names,
+                                 std::vector<std::string>& values) {
+    std::vector<std::string> slots(names.size(), std::string(messages::kSlot));
+    for (const std::string& name : names) values.push_back(local(name));
+    return messages::locals_detail(names, slots);
   }
 
   // ---- expressions ----
@@ -387,14 +325,11 @@ private:
       line("const int64_t " + divisor + " = " + rhs + ";");
       line("if (" + divisor + " == 0) {");
       ++indent_;
-      std::vector<std::string> names;
+      std::vector<std::string> names, values;
       collect_locals(e, names);
-      Message m;
-      m.lit(std::string(div ? "division by zero" : "modulo by zero") + " (" + print_expr(e));
-      if (!names.empty()) m.lit(" ");
-      with_locals(m, names);
-      m.lit(")");
-      fail(e.range, m, 1);
+      std::string text =
+          messages::division_by_zero(b.op, print_expr(e), with_locals(names, values));
+      fail(e.range, Message::from_catalogue(text, values), 1);
       --indent_;
       line("}");
       rhs = divisor;
@@ -452,34 +387,26 @@ private:
     line("const int64_t " + i + " = " + index + ";");
     line("if ((uint64_t)" + i + " >= " + std::to_string(*s.array_size) + "u) {");
     ++indent_;
-    std::vector<std::string> names;
+    std::vector<std::string> names, values{i};
     collect_locals(*loc.index, names);
-    Message m;
-    m.lit("index ").val(i).lit(" is out of range for '" + loc.name + "' of size " +
-                               std::to_string(*s.array_size));
-    if (!names.empty()) {
-      m.lit(" (" + print_location(loc) + " ");
-      with_locals(m, names);
-      m.lit(")");
-    }
-    fail(loc.index->range, m, 1);
+    std::string locals = with_locals(names, values);
+    std::string text = messages::index_out_of_range(messages::kSlot, loc.name, *s.array_size,
+                                                    print_location(loc), locals);
+    fail(loc.index->range, Message::from_catalogue(text, values), 1);
     --indent_;
     line("}");
     last_index_ = i;
     return c_name(s) + "[" + i + "]";
   }
 
-  // The name a cell is reported under ("m", "m[3]"), for a location already evaluated.
-  void cell_name(Message& m, const Location& loc) {
+  // The name a cell is reported under ("m", "m[3]"), for a location already evaluated: the
+  // catalogue's text, with a slot (appended to `values`) for an index known at run time.
+  std::string cell_name(const Location& loc, std::vector<std::string>& values) {
     const Symbol& s = symbol(loc.name);
-    if (!s.array_size || !loc.index) {
-      m.lit(loc.name);
-      return;
-    }
-    if (last_index_[0] == 't')
-      m.lit(loc.name + "[").val(last_index_).lit("]");
-    else
-      m.lit(loc.name + "[" + last_index_ + "]"); // a constant index
+    if (!s.array_size || !loc.index) return loc.name;
+    if (last_index_[0] != 't') return loc.name + "[" + last_index_ + "]"; // a constant index
+    values.push_back(last_index_);
+    return loc.name + "[" + std::string(messages::kSlot) + "]";
   }
 
   // ---- statements ----
@@ -488,65 +415,64 @@ private:
   }
 
   void stmt(const Stmt& s) {
-    std::visit(Overloaded{
-                   [&](const Assign& a) {
-                     std::string value = expr(a.value);
-                     line(local(a.local) + " = " + value + ";");
-                   },
-                   [&](const Load& l) {
-                     std::string cell = location(l.loc);
-                     line(local(l.local) + " = " + cell + ";");
-                   },
-                   [&](const Store& st) {
-                     std::string value = expr(st.value);
-                     std::string cell = location(st.loc);
-                     line(cell + " = " + value + ";");
-                   },
-                   [&](const LockStmt& l) {
-                     std::string lock = location(l.lock);
-                     line("rl_acquire(&" + lock + ", " + std::to_string(thread_id_) + ");");
-                   },
-                   [&](const UnlockStmt& u) { unlock(s, u); },
-                   [&](const Spawn& sp) { spawn(s, sp); },
-                   [&](const Wait& w) { line("rl_wait(" + thread_record(w.thread) + ");"); },
-                   [&](const Assert& a) { assertion(s, a); },
-                   [&](const If& i) {
-                     std::string c = cond(i.cond, true);
-                     line("if (" + c + ") {");
-                     nested(i.then_body);
-                     if (i.else_body) {
-                       line("} else {");
-                       nested(*i.else_body);
-                     }
-                     line("}");
-                   },
-                   [&](const While& w) {
-                     if (!can_fail(w.cond)) {
-                       std::string c = cond(w.cond, true);
-                       line("while (" + c + ") {");
-                       nested(w.body);
-                       line("}");
-                       return;
-                     }
-                     line("for (;;) {");
-                     ++indent_;
-                     std::string c = cond(w.cond);
-                     line("if (!" + c + ") break;");
-                     block(w.body);
-                     --indent_;
-                     line("}");
-                   },
-                   [&](const Print& p) {
-                     Message m;
-                     for (size_t i = 0; i < p.args.size(); ++i) {
-                       if (i > 0) m.lit(" ");
-                       m.val(expr(p.args[i]));
-                     }
-                     m.lit("\n");
-                     print_message("stdout", m);
-                   },
-               },
-               s.node);
+    visit_stmt(s, Overloaded{
+                      [&](const Assign& a) {
+                        std::string value = expr(a.value);
+                        line(local(a.local) + " = " + value + ";");
+                      },
+                      [&](const Load& l) {
+                        std::string cell = location(l.loc);
+                        line(local(l.local) + " = " + cell + ";");
+                      },
+                      [&](const Store& st) {
+                        std::string value = expr(st.value);
+                        std::string cell = location(st.loc);
+                        line(cell + " = " + value + ";");
+                      },
+                      [&](const LockStmt& l) {
+                        std::string lock = location(l.lock);
+                        line("rl_acquire(&" + lock + ", " + std::to_string(thread_id_) + ");");
+                      },
+                      [&](const UnlockStmt& u) { unlock(s, u); },
+                      [&](const Spawn& sp) { spawn(s, sp); },
+                      [&](const Wait& w) { line("rl_wait(" + thread_record(w.thread) + ");"); },
+                      [&](const Assert& a) { assertion(s, a); },
+                      [&](const If& i) {
+                        std::string c = cond(i.cond, true);
+                        line("if (" + c + ") {");
+                        nested(i.then_body);
+                        if (i.else_body) {
+                          line("} else {");
+                          nested(*i.else_body);
+                        }
+                        line("}");
+                      },
+                      [&](const While& w) {
+                        if (!can_fail(w.cond)) {
+                          std::string c = cond(w.cond, true);
+                          line("while (" + c + ") {");
+                          nested(w.body);
+                          line("}");
+                          return;
+                        }
+                        line("for (;;) {");
+                        ++indent_;
+                        std::string c = cond(w.cond);
+                        line("if (!" + c + ") break;");
+                        block(w.body);
+                        --indent_;
+                        line("}");
+                      },
+                      [&](const Print& p) {
+                        Message m;
+                        for (size_t i = 0; i < p.args.size(); ++i) {
+                          if (i > 0) m.lit(" ");
+                          m.val(expr(p.args[i]));
+                        }
+                        m.lit("\n");
+                        print_message("stdout", m);
+                      },
+                  });
   }
 
   void nested(const Block& body) {
@@ -561,13 +487,12 @@ private:
     line("const int64_t " + holder + " = rl_holder(&" + lock + ");");
     line("if (" + holder + " != " + std::to_string(thread_id_ + 1) + ") {");
     ++indent_;
-    Message m;
-    m.lit("unlock of '");
-    cell_name(m, u.lock);
-    m.lit("', which it does not hold (");
-    Message free_lock = m, held = m;
-    free_lock.lit("it is free)");
-    held.lit("it is held by thread ").val(holder + " - 1").lit(")");
+    std::vector<std::string> values;
+    std::string name = cell_name(u.lock, values);
+    Message free_lock = Message::from_catalogue(messages::unlock_not_held(name, ""), values);
+    values.push_back(holder + " - 1");
+    Message held =
+        Message::from_catalogue(messages::unlock_not_held(name, messages::kSlot), values);
     line("if (" + holder + " == 0) {");
     ++indent_;
     fail(s.range, free_lock, 1);
@@ -583,13 +508,15 @@ private:
     std::string record = thread_record(sp.thread);
     line("if (!rl_spawn(" + record + ", " + thread_function(sp.thread) + ")) {");
     ++indent_;
-    Message m;
-    m.lit("thread " + std::to_string(sp.thread) + " has already been spawned (")
-        .cstr("atomic_load_explicit(&(" + record +
-              ")->finished, memory_order_relaxed) ? \"it has finished\" : \"it is still "
-              "running\"")
-        .lit("); a thread id is spawned at most once");
-    fail(s.range, m, 1);
+    // Whether the thread still runs is known only then: a C string slot.
+    std::string state = "\x01"
+                        "atomic_load_explicit(&(" +
+                        record + ")->finished, memory_order_relaxed) ? \"" +
+                        std::string(messages::spawned_state(false)) + "\" : \"" +
+                        std::string(messages::spawned_state(true)) + "\"";
+    fail(s.range,
+         Message::from_catalogue(messages::already_spawned(sp.thread, messages::kSlot), {state}),
+         1);
     --indent_;
     line("}");
   }
@@ -601,16 +528,10 @@ private:
     if (a.race) {
       race_report(s, *a.race);
     } else {
-      std::vector<std::string> names;
+      std::vector<std::string> names, values;
       collect_locals(a.cond, names);
-      Message m;
-      m.lit("assertion failed: " + print_cond(a.cond));
-      if (!names.empty()) {
-        m.lit(" (");
-        with_locals(m, names);
-        m.lit(")");
-      }
-      fail(s.range, m, 1);
+      std::string text = messages::assertion_failed(print_cond(a.cond), with_locals(names, values));
+      fail(s.range, Message::from_catalogue(text, values), 1);
     }
     --indent_;
     line("}");
@@ -695,7 +616,7 @@ static _Noreturn void rl_race(int64_t tid, const char* kind, const char* name, i
     std::string kind = r.kind == AccessKind::Read ? "Read" : "Write";
     line("rl_race(" + std::to_string(thread_id_) + ", \"" + kind + "\", " + quoted(r.loc.name) +
          ", " + index + ", " + site + ", " + fallback + ", \"" + spelling(r.prev_kind) + "\", " +
-         std::to_string(r.prev_thread) + ", " + prev_site + ");");
+         expr(r.prev_thread) + ", " + prev_site + ");");
   }
 
   const Program& program_;

@@ -181,7 +181,7 @@ struct RaceCheck {
   Location loc;                       // its location (evaluated only to name it)
   Expr site;                          // its source site
   AccessKind prev_kind = AccessKind::Write;
-  int64_t prev_thread = 0;
+  Expr prev_thread;   // the earlier access's thread, evaluated when the check fails
   Location prev_site; // the metadata cell holding the earlier access's site
   friend bool operator==(const RaceCheck&, const RaceCheck&) = default;
 };
@@ -210,14 +210,27 @@ struct Print { // print(e1, ..., en): one line, written atomically
 // Comments are kept so that `racelang fmt` does not lose them; they do not take part in
 // equality. Each comment's text is stored verbatim, including its `//` or `/* */`.
 struct Comments {
-  std::vector<std::string> leading; // on the lines before the node
+  std::vector<std::string> leading;    // on the lines before the node
   std::optional<std::string> trailing; // after the node, on the line where it ends
-  std::vector<std::string> body_end;    // before the '}' of a spawn/while/if body
-  std::vector<std::string> else_end;    // before the '}' of an else body
+  std::vector<std::string> body_end;   // before the '}' of a spawn/while/if body
+  std::vector<std::string> else_end;   // before the '}' of an else body
 };
 
+// Only for the build test that shows every pass and backend handles every statement kind
+// (frontend/ast_walk.h): defining RACELANG_TEST_EXTRA_STATEMENT adds a kind nothing handles,
+// and the passes and backends must then fail to compile.
+#ifdef RACELANG_TEST_EXTRA_STATEMENT
+struct TestOnlyStatement {
+  friend bool operator==(const TestOnlyStatement&, const TestOnlyStatement&) = default;
+};
+#define RACELANG_EXTRA_STATEMENT_KIND , TestOnlyStatement
+#else
+#define RACELANG_EXTRA_STATEMENT_KIND
+#endif
+
 struct Stmt {
-  std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While, Print>
+  std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While,
+               Print RACELANG_EXTRA_STATEMENT_KIND>
       node;
   SourceRange range;
   Comments comments;
@@ -246,7 +259,7 @@ struct Decl {
 
 struct Program {
   std::vector<Decl> decls;
-  Block body; // the main thread, id 0
+  Block body;                                 // the main thread, id 0
   std::vector<std::string> trailing_comments; // after the last statement
   friend bool operator==(const Program& a, const Program& b) {
     return a.decls == b.decls && a.body == b.body;
@@ -267,16 +280,14 @@ template <typename Node> Stmt make_stmt(Node node, SourceRange range = {}) {
 }
 
 // Spellings shared by the printer, diagnostics and the interpreter's messages.
-const char* spelling(BinaryOp op);  // "+", "max", ...
-const char* spelling(CompareOp op); // "<=", ...
-const char* spelling(LogicOp op);   // "&&", "||"
-const char* spelling(DeclKind kind); // "shared", "mutex"
+const char* spelling(BinaryOp op);     // "+", "max", ...
+const char* spelling(CompareOp op);    // "<=", ...
+const char* spelling(LogicOp op);      // "&&", "||"
+const char* spelling(DeclKind kind);   // "shared", "mutex"
 const char* spelling(AccessKind kind); // "read", "write"
 
 // Helper for std::visit with several lambdas.
-template <typename... Fs> struct Overloaded : Fs... {
-  using Fs::operator()...;
-};
+template <typename... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
 template <typename... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
 } // namespace racelang

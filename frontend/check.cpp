@@ -3,6 +3,7 @@
 // with a note at the earlier use or declaration they conflict with; each name's conflict is
 // reported once so one mistake does not bury the rest.
 #include "frontend/check.h"
+#include "frontend/ast_walk.h"
 
 #include <set>
 
@@ -173,43 +174,42 @@ private:
   }
 
   void walk_stmt(const Stmt& s, int64_t thread) {
-    std::visit(Overloaded{
-                   [&](const Assign& a) {
-                     use(a.local, NameRole::Local, name_range(a.local, s.range));
-                     walk_expr(a.value, thread);
-                   },
-                   [&](const Load& l) {
-                     use(l.local, NameRole::Local, name_range(l.local, s.range));
-                     use_location(l.loc, NameRole::Shared, thread);
-                   },
-                   [&](const Store& st) {
-                     walk_expr(st.value, thread);
-                     use_location(st.loc, NameRole::Shared, thread);
-                   },
-                   [&](const LockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
-                   [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
-                   [&](const Spawn& sp) { spawn(sp, s.range, thread); },
-                   [&](const Wait& w) {
-                     waits_.push_back({w.thread, thread, s.range});
-                   },
-                   [&](const Assert& a) {
-                     walk_cond(a.cond, thread);
-                     if (a.race) race_check(*a.race, s.range, thread);
-                   },
-                   [&](const If& i) {
-                     walk_cond(i.cond, thread);
-                     walk_block(i.then_body, thread);
-                     if (i.else_body) walk_block(*i.else_body, thread);
-                   },
-                   [&](const While& w) {
-                     walk_cond(w.cond, thread);
-                     walk_block(w.body, thread);
-                   },
-                   [&](const Print& p) {
-                     for (const Expr& e : p.args) walk_expr(e, thread);
-                   },
-               },
-               s.node);
+    visit_stmt(s, Overloaded{
+                      [&](const Assign& a) {
+                        use(a.local, NameRole::Local, name_range(a.local, s.range));
+                        walk_expr(a.value, thread);
+                      },
+                      [&](const Load& l) {
+                        use(l.local, NameRole::Local, name_range(l.local, s.range));
+                        use_location(l.loc, NameRole::Shared, thread);
+                      },
+                      [&](const Store& st) {
+                        walk_expr(st.value, thread);
+                        use_location(st.loc, NameRole::Shared, thread);
+                      },
+                      [&](const LockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
+                      [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
+                      [&](const Spawn& sp) { spawn(sp, s.range, thread); },
+                      [&](const Wait& w) {
+                        waits_.push_back({w.thread, thread, s.range});
+                      },
+                      [&](const Assert& a) {
+                        walk_cond(a.cond, thread);
+                        if (a.race) race_check(*a.race, s.range, thread);
+                      },
+                      [&](const If& i) {
+                        walk_cond(i.cond, thread);
+                        walk_block(i.then_body, thread);
+                        if (i.else_body) walk_block(*i.else_body, thread);
+                      },
+                      [&](const While& w) {
+                        walk_cond(w.cond, thread);
+                        walk_block(w.body, thread);
+                      },
+                      [&](const Print& p) {
+                        for (const Expr& e : p.args) walk_expr(e, thread);
+                      },
+                  });
   }
 
   void race_check(const RaceCheck& r, SourceRange range, int64_t thread) {
@@ -219,9 +219,8 @@ private:
     }
     use_location(r.loc, NameRole::Shared, thread);
     walk_expr(r.site, thread);
+    walk_expr(r.prev_thread, thread);
     use_location(r.prev_site, NameRole::Shared, thread);
-    if (r.prev_thread < 0 || r.prev_thread > kMaxThreadId)
-      diags_.error(range, "thread id " + std::to_string(r.prev_thread) + " is out of range");
   }
 
   void spawn(const Spawn& sp, SourceRange range, int64_t parent) {

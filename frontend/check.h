@@ -17,9 +17,9 @@
 
 namespace racelang {
 
-inline constexpr int64_t kMaxThreadId = 1024;       // keeps vector clocks small and static
+inline constexpr int64_t kMaxThreadId = 1024;          // keeps vector clocks small and static
 inline constexpr int64_t kMaxCells = int64_t{1} << 26; // shared cells in one program
-inline constexpr const char* kReservedPrefix = "__"; // names the instrumentation owns
+inline constexpr const char* kReservedPrefix = "__";   // names the instrumentation owns
 
 struct CheckOptions {
   // Instrumented programs use the reserved `__` names; user programs may not.
@@ -40,8 +40,8 @@ struct Symbol {
 
 struct ThreadInfo {
   int64_t id = 0;
-  int64_t parent = -1;     // the thread whose code contains the spawn; -1 for main
-  SourceRange spawn_range; // the `spawn` statement; empty for main
+  int64_t parent = -1;         // the thread whose code contains the spawn; -1 for main
+  SourceRange spawn_range;     // the `spawn` statement; empty for main
   const Block* body = nullptr; // points into the checked Program
 };
 
@@ -61,6 +61,16 @@ struct ProgramInfo {
 
   std::unordered_map<std::string, size_t> symbol_index;
   std::unordered_map<std::string, uint32_t> local_index;
+};
+
+// A program together with its check result. ProgramInfo points into the Program, so the pair
+// is neither copied nor moved: hold it where it is made (by unique_ptr when it travels).
+struct CheckedProgram {
+  Program program;
+  ProgramInfo info;
+  CheckedProgram() = default;
+  CheckedProgram(const CheckedProgram&) = delete;
+  CheckedProgram& operator=(const CheckedProgram&) = delete;
 };
 
 // Reports every semantic error; returns the layout if there were none. The ThreadInfo body

@@ -421,7 +421,7 @@ private:
     check.loc = build_location(need(ctx->location(0)));
     check.site = build_expr(need(ctx->site));
     check.prev_kind = access_kind(ctx->prevKind);
-    check.prev_thread = integer(ctx->prevThread);
+    check.prev_thread = build_expr(need(ctx->prevThread));
     check.prev_site = build_location(need(ctx->prevSite));
     return check;
   }

@@ -1,6 +1,7 @@
 // Canonical printing. Parentheses are inserted exactly where precedence or left associativity
 // requires them, which is what makes the round trip exact: the AST has no parenthesis nodes.
 #include "frontend/print.h"
+#include "frontend/ast_walk.h"
 
 #include "frontend/parse.h"
 
@@ -77,7 +78,8 @@ void print_block(std::string& out, const Block& block, const std::vector<std::st
 void print_stmt_into(std::string& out, const Stmt& s, int indent) {
   print_comment_lines(out, s.comments.leading, indent);
   indent_to(out, indent);
-  std::visit(
+  visit_stmt(
+      s,
       Overloaded{
           [&](const Assign& a) { out += a.local + " := " + expr_at(a.value, indent) + ";"; },
           [&](const Load& l) { out += l.local + " := load " + location_at(l.loc, indent) + ";"; },
@@ -97,7 +99,7 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
               const RaceCheck& r = *a.race;
               out += std::string(" __race(") + spelling(r.kind) + " " +
                      location_at(r.loc, indent + 1) + ", " + expr_at(r.site, indent + 1) + ", " +
-                     spelling(r.prev_kind) + " " + std::to_string(r.prev_thread) + ", " +
+                     spelling(r.prev_kind) + " " + expr_at(r.prev_thread, indent + 1) + ", " +
                      location_at(r.prev_site, indent + 1) + ")";
             }
             out += ";";
@@ -122,8 +124,7 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
             }
             out += ");";
           },
-      },
-      s.node);
+      });
   if (s.comments.trailing) out += " " + *s.comments.trailing;
   out += '\n';
 }

@@ -34,11 +34,12 @@ location : name=ID ('[' index=expr ']')? ;
 
 // Only in instrumented programs (names starting with '__' are reserved): marks an assert as a
 // race-detection check, and says what to report when it fails: the current access (kind,
-// location, source site) and the earlier access it races with (kind, thread, and the cell
-// holding that access's source site). `read`/`write` are checked by the builder, so they do
-// not become keywords.
+// location, source site) and the earlier access it races with (kind, the thread, and the cell
+// holding that access's source site). The earlier thread is an expression, evaluated only
+// when the check fails: an epoch-based pass learns it from its metadata. `read`/`write` are
+// checked by the builder, so they do not become keywords.
 raceCheck
-  : '__race' '(' kind=ID location ',' site=expr ',' prevKind=ID prevThread=INT ','
+  : '__race' '(' kind=ID location ',' site=expr ',' prevKind=ID prevThread=expr ','
     prevSite=location ')'
   ;
 

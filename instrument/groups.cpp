@@ -1,5 +1,6 @@
 // Group markers (see groups.h): writing them, and reading them back from parsed comments.
 #include "instrument/groups.h"
+#include "frontend/ast_walk.h"
 
 #include <charconv>
 #include <string_view>
@@ -48,16 +49,23 @@ private:
   // code, with groups of its own.
   void assign(Stmt& s, uint32_t group) {
     s.group = group;
-    std::visit(Overloaded{
-                   [&](Spawn& sp) { block(sp.body); },
-                   [&](If& i) {
-                     nested(i.then_body, group);
-                     if (i.else_body) nested(*i.else_body, group);
-                   },
-                   [&](While& w) { nested(w.body, group); },
-                   [&](auto&) {},
-               },
-               s.node);
+    visit_stmt(s, Overloaded{
+                      [&](Spawn& sp) { block(sp.body); },
+                      [&](If& i) {
+                        nested(i.then_body, group);
+                        if (i.else_body) nested(*i.else_body, group);
+                      },
+                      [&](While& w) { nested(w.body, group); },
+                      // Statements with no nested code.
+                      [&](Assign&) {},
+                      [&](Load&) {},
+                      [&](Store&) {},
+                      [&](LockStmt&) {},
+                      [&](UnlockStmt&) {},
+                      [&](Wait&) {},
+                      [&](Assert&) {},
+                      [&](Print&) {},
+                  });
   }
 
   void nested(Block& b, uint32_t group) {

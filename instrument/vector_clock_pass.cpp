@@ -1,4 +1,4 @@
-// The VectorClock instrumentation, rule by rule (seed 000 Figure 9 with §4.3's locks; Figure 2
+// The VectorClock instrumentation, rule by rule (CPP'17 Figure 9 with §4.3's locks; Figure 2
 // is the authority where the extracted Figure 8/9 text disagrees with it). The paper's helper
 // macros become small emitters below:
 //   move(p, q)    q := p                          (tmp1 := load p; store tmp1 q)
@@ -10,6 +10,7 @@
 // with the target second, those are C[u] := C[t] ⊔ C[u] (FORK) and C[t] := C[u] ⊔ C[t] (JOIN),
 // as Figure 2 says; `R[b]` in the load rule is R[x].
 #include "instrument/vector_clock_pass.h"
+#include "frontend/ast_walk.h"
 
 #include <functional>
 #include <unordered_map>
@@ -59,7 +60,7 @@ struct Resolved {
 
 class Pass {
 public:
-  Pass(const ProgramInfo& info, const InstrumentOptions& options)
+  Pass(const ProgramInfo& info, const VectorClockOptions& options)
       : options_(options), layout_(metadata_layout(info)) {
     int64_t locations = 0, locks = 0;
     for (const Symbol& s : info.symbols) {
@@ -80,7 +81,7 @@ public:
     for (int64_t t = 0; t < z(); ++t)
       out.body.push_back(emit(Store{lit(1), cell(meta::kClock, lit(t * z() + t))}, {}));
     out.body.front().comments.leading.push_back(
-        "// racelang instrumentation: VectorClock (seed 000, Figure 9 with per-location locks)");
+        "// racelang instrumentation: VectorClock (CPP'17, Figure 9 with per-location locks)");
     if (z() > 1)
       out.body.front().comments.leading.push_back(
           group_marker(static_cast<size_t>(z()), "prologue: C[t][t] := 1 for every thread t"));
@@ -159,7 +160,7 @@ private:
       out.push_back(emit(Load{meta::kTemp1, cell(clock, x.meta_index(z(), u))}, range));
       out.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, lit(t * z() + u))}, range));
       RaceCheck race{current,  x.access, site_of(range),
-                     previous, u,        cell(sites, x.meta_index(z(), u))};
+                     previous, lit(u),   cell(sites, x.meta_index(z(), u))};
       out.push_back(
           emit(Assert{make_compare(CompareOp::Le, local(meta::kTemp1), local(meta::kTemp2)),
                       std::move(race)},
@@ -202,7 +203,8 @@ private:
     ++group_;
     SourceRange range = s.range;
     size_t first = out.size();
-    std::visit(
+    visit_stmt(
+        s,
         Overloaded{
             [&](const Load& load) {
               Resolved x = resolve(load.loc);
@@ -308,9 +310,11 @@ private:
               stmt.group = group;
               out.push_back(std::move(stmt));
             },
-            [&](const auto& other) { out.push_back(with_comments(s, emit(other, range))); },
-        },
-        s.node);
+            // Thread-local statements touch no shared state: nothing to check or record.
+            [&](const Assign& node) { out.push_back(with_comments(s, emit(node, range))); },
+            [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
+            [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
+        });
     // Leading comments of the original statement go before its instrumentation, then the
     // marker that keeps the group through printing (groups.h).
     if (out.size() > first && !std::holds_alternative<If>(s.node) &&
@@ -343,7 +347,7 @@ private:
     return it == sizes_.end() ? 1 : it->second;
   }
 
-  const InstrumentOptions& options_;
+  const VectorClockOptions& options_;
   MetadataLayout layout_;
   std::unordered_map<std::string, int64_t> dense_base_;
   std::unordered_map<std::string, int64_t> sizes_;
@@ -361,12 +365,48 @@ MetadataLayout metadata_layout(const ProgramInfo& info) {
 }
 
 Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
-                                const InstrumentOptions& options) {
+                                const VectorClockOptions& options) {
   return Pass(info, options).run(program);
 }
 
-bool is_instrumentation_name(std::string_view name) {
-  return name.substr(0, 2) == kReservedPrefix;
+namespace {
+
+// The variants by name, for the pass table. Keep in step with vector_clock_pass() below.
+VectorClockOptions options_of_variant(std::string_view name) {
+  VectorClockOptions options;
+  if (name == "no-location-locks") options.location_locks = false;
+  if (name == "no-release-increment") options.increment_on_release = false;
+  if (name == "store-skips-reads") options.store_checks_reads = false;
+  if (name == "figure9-wait") options.increment_on_join = true;
+  if (name == "roadrunner-release") options.release_joins_lock = true;
+  return options;
+}
+
+Program instrument_variant(const Program& program, const ProgramInfo& info,
+                           std::string_view variant) {
+  return instrument_vector_clock(program, info, options_of_variant(variant));
+}
+
+} // namespace
+
+PassInfo vector_clock_pass() {
+  return PassInfo{
+      PassKind::VectorClock,
+      "vc",
+      "VectorClock",
+      "the CPP'17 paper's VectorClock instrumentation with a lock per location",
+      detect::DetectorKind::VectorClock,
+      {
+          {"paper", "the paper's pass (Figure 9, per-location locks, multiple-join wait)", false},
+          {"no-location-locks", "no X[x] around an access's metadata (races on metadata)", true},
+          {"no-release-increment", "unlock does not increment C[t][t]", true},
+          {"store-skips-reads", "a store checks W[x] but not R[x]", true},
+          {"figure9-wait", "wait increments the joined thread's clock (two waiters race)", true},
+          {"roadrunner-release", "unlock joins L[m] with C[t] instead of setting it (harmless)",
+           false},
+      },
+      instrument_variant,
+  };
 }
 
 } // namespace racelang

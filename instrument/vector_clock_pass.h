@@ -1,9 +1,9 @@
-// The verified instrumentation pass of the CPP'17 paper (seed 000, §4, Figures 8-9 and the
-// per-location locks of §4.3), as an AST -> AST transformation: the output is an ordinary
-// racelang program that performs VectorClock race detection itself, with its metadata in
-// shared arrays and mutexes under reserved `__` names. A failing check is an
-// `assert(...) __race(...)`, which backends report as a data race (exit 66) rather than as an
-// assertion failure. docs/instrumentation.md explains every rule.
+// The verified instrumentation pass of the CPP'17 paper (Verifying Dynamic Race Detection, §4,
+// Figures 8-9 and the per-location locks of §4.3; docs/references.md), as an AST -> AST
+// transformation: the output is an ordinary racelang program that performs VectorClock race
+// detection itself, with its metadata in shared arrays and mutexes under reserved `__` names. A
+// failing check is an `assert(...) __race(...)`, which backends report as a data race (exit 66)
+// rather than as an assertion failure. docs/instrumentation.md explains every rule.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "frontend/ast.h"
 #include "frontend/check.h"
+#include "instrument/instrument.h"
 
 namespace racelang {
 
@@ -28,9 +29,10 @@ inline constexpr const char* kTemp2 = "__t2";       // the paper's tmp2
 inline constexpr const char* kIndex = "__i";        // an access's array index, evaluated once
 } // namespace meta
 
-// Variants of the pass. The defaults are the correct pass; the others exist so that property
-// tests can show they are caught (negative controls) or harmless (the positive control).
-struct InstrumentOptions {
+// What the variants of the pass change. The defaults are the correct pass; the others exist so
+// that property tests can show they are caught (negative controls) or harmless (the positive
+// control). Callers name variants (instrument.h); only this pass sees these switches.
+struct VectorClockOptions {
   bool location_locks = true;       // false: no X[x] around load/store instrumentation
   bool increment_on_release = true; // false: unlock without inc(t, C[t])
   bool store_checks_reads = true;   // false: store checks W[x] but not R[x]
@@ -49,14 +51,14 @@ struct MetadataLayout {
 
 MetadataLayout metadata_layout(const ProgramInfo& info);
 
-// Instruments a checked program. The result checks with CheckOptions{allow_reserved_names}.
-// Every emitted statement carries the source range of the instruction it instruments and a
-// group id shared with that instruction (Stmt::group), for the bigger-step semantics.
-Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
-                                const InstrumentOptions& options = {});
+// The pass's entry in the table of instrument.h: its name (`vc`), its reference detector
+// (VectorClock) and its variants, each a set of VectorClockOptions.
+PassInfo vector_clock_pass();
 
-// True for the names the instrumentation adds (metadata and temporaries): what projections
-// of instrumented states leave out.
-bool is_instrumentation_name(std::string_view name);
+// Instruments a checked program (use instrument_program() in instrument.h, which re-checks the
+// result). Every emitted statement carries the source range of the instruction it instruments
+// and a group id shared with that instruction (Stmt::group), for the bigger-step semantics.
+Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
+                                const VectorClockOptions& options = {});
 
 } // namespace racelang

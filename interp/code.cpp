@@ -3,6 +3,7 @@
 // every spawned and waited-for thread id exists. Recursion here follows the AST, whose depth the
 // parser bounds (kMaxNestingDepth, kMaxOperatorsPerStatement).
 #include "interp/code.h"
+#include "frontend/ast_walk.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -125,92 +126,94 @@ private:
   }
 
   void compile_stmt(const Stmt& s) {
-    std::visit(Overloaded{
-                   [&](const Assign& a) {
-                     ExprRef value = expr(a.value);
-                     Instr& i = emit(Op::Assign, s);
-                     i.slot = slot(a.local);
-                     i.expr = value;
-                   },
-                   [&](const Load& l) {
-                     LocRef loc = location(l.loc);
-                     Instr& i = emit(Op::Load, s);
-                     i.slot = slot(l.local);
-                     i.loc = loc;
-                   },
-                   [&](const Store& st) {
-                     ExprRef value = expr(st.value);
-                     LocRef loc = location(st.loc);
-                     Instr& i = emit(Op::Store, s);
-                     i.expr = value;
-                     i.loc = loc;
-                   },
-                   [&](const LockStmt& l) {
-                     LocRef loc = location(l.lock);
-                     emit(Op::Lock, s).loc = loc;
-                   },
-                   [&](const UnlockStmt& l) {
-                     LocRef loc = location(l.lock);
-                     emit(Op::Unlock, s).loc = loc;
-                   },
-                   [&](const Spawn& sp) {
-                     emit(Op::Spawn, s).target =
-                         static_cast<uint32_t>(code_.thread_index(sp.thread));
-                   },
-                   [&](const Wait& w) {
-                     emit(Op::Wait, s).target = static_cast<uint32_t>(code_.thread_index(w.thread));
-                   },
-                   [&](const Assert& a) {
-                     ExprRef c = cond(a.cond);
-                     if (!a.race) {
-                       emit(Op::Assert, s).expr = c;
-                       return;
-                     }
-                     LocRef loc = location(a.race->loc);
-                     LocRef prev = location(a.race->prev_site);
-                     ExprRef site = expr(a.race->site);
-                     Instr& i = emit(Op::Assert, s);
-                     i.expr = c;
-                     i.loc = loc;
-                     i.loc2 = prev;
-                     i.args_begin = static_cast<uint32_t>(out_.print_args.size());
-                     i.arg_count = 1;
-                     out_.print_args.push_back(site);
-                   },
-                   [&](const If& i) {
-                     ExprRef c = cond(i.cond);
-                     uint32_t branch = here();
-                     emit(Op::JumpIfFalse, s).expr = c;
-                     compile_block(i.then_body);
-                     if (i.else_body) {
-                       uint32_t skip = here();
-                       emit(Op::Jump, s);
-                       out_.instrs[branch].target = here();
-                       compile_block(*i.else_body);
-                       out_.instrs[skip].target = here();
-                     } else {
-                       out_.instrs[branch].target = here();
-                     }
-                   },
-                   [&](const While& w) {
-                     uint32_t top = here();
-                     ExprRef c = cond(w.cond);
-                     uint32_t branch = here();
-                     emit(Op::JumpIfFalse, s).expr = c;
-                     compile_block(w.body);
-                     emit(Op::Jump, s).target = top;
-                     out_.instrs[branch].target = here();
-                   },
-                   [&](const Print& p) {
-                     std::vector<ExprRef> args;
-                     for (const Expr& e : p.args) args.push_back(expr(e));
-                     Instr& i = emit(Op::Print, s);
-                     i.args_begin = static_cast<uint32_t>(out_.print_args.size());
-                     i.arg_count = static_cast<uint32_t>(args.size());
-                     out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
-                   },
-               },
-               s.node);
+    visit_stmt(s, Overloaded{
+                      [&](const Assign& a) {
+                        ExprRef value = expr(a.value);
+                        Instr& i = emit(Op::Assign, s);
+                        i.slot = slot(a.local);
+                        i.expr = value;
+                      },
+                      [&](const Load& l) {
+                        LocRef loc = location(l.loc);
+                        Instr& i = emit(Op::Load, s);
+                        i.slot = slot(l.local);
+                        i.loc = loc;
+                      },
+                      [&](const Store& st) {
+                        ExprRef value = expr(st.value);
+                        LocRef loc = location(st.loc);
+                        Instr& i = emit(Op::Store, s);
+                        i.expr = value;
+                        i.loc = loc;
+                      },
+                      [&](const LockStmt& l) {
+                        LocRef loc = location(l.lock);
+                        emit(Op::Lock, s).loc = loc;
+                      },
+                      [&](const UnlockStmt& l) {
+                        LocRef loc = location(l.lock);
+                        emit(Op::Unlock, s).loc = loc;
+                      },
+                      [&](const Spawn& sp) {
+                        emit(Op::Spawn, s).target =
+                            static_cast<uint32_t>(code_.thread_index(sp.thread));
+                      },
+                      [&](const Wait& w) {
+                        emit(Op::Wait, s).target =
+                            static_cast<uint32_t>(code_.thread_index(w.thread));
+                      },
+                      [&](const Assert& a) {
+                        ExprRef c = cond(a.cond);
+                        if (!a.race) {
+                          emit(Op::Assert, s).expr = c;
+                          return;
+                        }
+                        LocRef loc = location(a.race->loc);
+                        LocRef prev = location(a.race->prev_site);
+                        ExprRef site = expr(a.race->site);
+                        ExprRef prev_thread = expr(a.race->prev_thread);
+                        Instr& i = emit(Op::Assert, s);
+                        i.expr = c;
+                        i.loc = loc;
+                        i.loc2 = prev;
+                        i.args_begin = static_cast<uint32_t>(out_.print_args.size());
+                        i.arg_count = 2;
+                        out_.print_args.push_back(site);
+                        out_.print_args.push_back(prev_thread);
+                      },
+                      [&](const If& i) {
+                        ExprRef c = cond(i.cond);
+                        uint32_t branch = here();
+                        emit(Op::JumpIfFalse, s).expr = c;
+                        compile_block(i.then_body);
+                        if (i.else_body) {
+                          uint32_t skip = here();
+                          emit(Op::Jump, s);
+                          out_.instrs[branch].target = here();
+                          compile_block(*i.else_body);
+                          out_.instrs[skip].target = here();
+                        } else {
+                          out_.instrs[branch].target = here();
+                        }
+                      },
+                      [&](const While& w) {
+                        uint32_t top = here();
+                        ExprRef c = cond(w.cond);
+                        uint32_t branch = here();
+                        emit(Op::JumpIfFalse, s).expr = c;
+                        compile_block(w.body);
+                        emit(Op::Jump, s).target = top;
+                        out_.instrs[branch].target = here();
+                      },
+                      [&](const Print& p) {
+                        std::vector<ExprRef> args;
+                        for (const Expr& e : p.args) args.push_back(expr(e));
+                        Instr& i = emit(Op::Print, s);
+                        i.args_begin = static_cast<uint32_t>(out_.print_args.size());
+                        i.arg_count = static_cast<uint32_t>(args.size());
+                        out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
+                      },
+                  });
   }
 
   static ExprOp binary_op(BinaryOp op) {

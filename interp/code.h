@@ -82,7 +82,8 @@ struct Instr {
   ExprRef expr;            // Assign, Store: value; Assert, JumpIfFalse: condition
   LocRef loc;              // Load, Store, Lock, Unlock; an Assert's race check: the access
   LocRef loc2;             // an Assert's race check: the cell holding the earlier access's site
-  uint32_t args_begin = 0; // Print: its arguments; a race check: its site expression
+  uint32_t args_begin = 0; // Print: its arguments; a race check: its site, then the earlier
+                           // access's thread
   uint32_t arg_count = 0;
   const Stmt* stmt = nullptr; // the source statement (nullptr only for End)
   SourceRange range;          // the statement's range (if/while: the whole statement)

@@ -9,9 +9,10 @@
 #include <cstring>
 #include <limits>
 
-#include "frontend/ast_locals.h"
+#include "frontend/ast_walk.h"
 #include "frontend/print.h"
 #include "interp/independence.h"
+#include "outcome/messages.h"
 
 namespace racelang {
 namespace {
@@ -206,41 +207,35 @@ bool Machine::eval(uint32_t k, ExprRef ref, int64_t& out) {
   EvalContext cx{code_->threads[k], state_.locals.data() + offsets_[k], stack_.data()};
   if (run_expr(cx, ref, out, &bad)) return true;
   const auto& b = std::get<Binary>(bad->node);
-  std::string what = b.op == BinaryOp::Div ? "division by zero" : "modulo by zero";
-  std::string detail = with_locals(k, *bad);
   fail(FailureKind::RuntimeError, k, bad->range,
-       what + " (" + print_expr(*bad) + (detail.empty() ? "" : " " + detail) + ")");
+       messages::division_by_zero(b.op, print_expr(*bad), with_locals(k, *bad)));
   return false;
+}
+
+std::string Machine::with_locals(uint32_t k, const std::vector<std::string>& names) const {
+  std::vector<std::string> shown, values;
+  const ThreadCode& tc = code_->threads[k];
+  for (const std::string& name : names) {
+    auto global = code_->info->find_local(name);
+    for (uint32_t s = 0; s < tc.locals.size(); ++s) {
+      if (!global || tc.locals[s] != *global) continue;
+      shown.push_back(name);
+      values.push_back(std::to_string(local(k, s)));
+    }
+  }
+  return messages::locals_detail(shown, values);
 }
 
 std::string Machine::with_locals(uint32_t k, const Expr& e) const {
   std::vector<std::string> names;
   collect_locals(e, names);
-  std::string out;
-  const ThreadCode& tc = code_->threads[k];
-  for (const std::string& name : names) {
-    auto global = code_->info->find_local(name);
-    for (uint32_t s = 0; s < tc.locals.size(); ++s) {
-      if (!global || tc.locals[s] != *global) continue;
-      out += (out.empty() ? "with " : ", ") + name + " = " + std::to_string(local(k, s));
-    }
-  }
-  return out;
+  return with_locals(k, names);
 }
 
 std::string Machine::with_locals(uint32_t k, const Cond& c) const {
   std::vector<std::string> names;
   collect_locals(c, names);
-  std::string out;
-  const ThreadCode& tc = code_->threads[k];
-  for (const std::string& name : names) {
-    auto global = code_->info->find_local(name);
-    for (uint32_t s = 0; s < tc.locals.size(); ++s) {
-      if (!global || tc.locals[s] != *global) continue;
-      out += (out.empty() ? "with " : ", ") + name + " = " + std::to_string(local(k, s));
-    }
-  }
-  return out;
+  return with_locals(k, names);
 }
 
 bool Machine::cell_of(uint32_t k, const LocRef& loc, uint32_t& cell) {
@@ -251,11 +246,9 @@ bool Machine::cell_of(uint32_t k, const LocRef& loc, uint32_t& cell) {
   int64_t index = 0;
   if (!eval(k, loc.index, index)) return false;
   if (index < 0 || index >= static_cast<int64_t>(loc.size)) {
-    std::string detail = with_locals(k, *loc.node->index);
     fail(FailureKind::RuntimeError, k, loc.node->index->range,
-         "index " + std::to_string(index) + " is out of range for '" + loc.node->name +
-             "' of size " + std::to_string(loc.size) +
-             (detail.empty() ? "" : " (" + print_location(*loc.node) + " " + detail + ")"));
+         messages::index_out_of_range(std::to_string(index), loc.node->name, loc.size,
+                                      print_location(*loc.node), with_locals(k, *loc.node->index)));
     return false;
   }
   cell = loc.first_cell + static_cast<uint32_t>(index);
@@ -315,7 +308,7 @@ void Machine::fail(FailureKind kind, uint32_t k, SourceRange range, std::string 
   f.kind = kind;
   f.thread = thread_id(k);
   f.range = range;
-  f.message = "thread " + std::to_string(f.thread) + ": " + message;
+  f.message = messages::in_thread(f.thread, message);
   failure_ = std::move(f);
 }
 
@@ -389,12 +382,9 @@ StepResult Machine::step_one(uint32_t k) {
     if (!cell_of(k, in.loc, cell)) return failed();
     int64_t held = state_.memory[cell];
     if (held != id + 1) {
-      std::string name = code_->info->cell_name(cell);
       fail(FailureKind::RuntimeError, k, in.range,
-           "unlock of '" + name + "', which it does not hold (" +
-               (held == 0 ? std::string("it is free")
-                          : "it is held by thread " + std::to_string(held - 1)) +
-               ")");
+           messages::unlock_not_held(code_->info->cell_name(cell),
+                                     held == 0 ? "" : std::to_string(held - 1)));
       return failed();
     }
     state_.memory[cell] = 0;
@@ -407,9 +397,7 @@ StepResult Machine::step_one(uint32_t k) {
     if (state_.status[child] != ThreadStatus::NotSpawned) {
       bool running = state_.status[child] == ThreadStatus::Running;
       fail(FailureKind::RuntimeError, k, in.range,
-           "thread " + std::to_string(thread_id(child)) + " has already been spawned (" +
-               (running ? "it is still running" : "it has finished") +
-               "); a thread id is spawned at most once");
+           messages::already_spawned(thread_id(child), messages::spawned_state(running)));
       return failed();
     }
     state_.status[child] = ThreadStatus::Running;
@@ -474,27 +462,26 @@ StepResult Machine::step_one(uint32_t k) {
 void Machine::fail_assert(uint32_t k, const Instr& in) {
   const auto& a = std::get<Assert>(in.stmt->node);
   if (!a.race) {
-    std::string detail = with_locals(k, a.cond);
     fail(FailureKind::AssertionFailure, k, in.range,
-         "assertion failed: " + print_cond(a.cond) + (detail.empty() ? "" : " (" + detail + ")"));
+         messages::assertion_failed(print_cond(a.cond), with_locals(k, a.cond)));
     return;
   }
   RaceCheckReport report;
   report.kind = a.race->kind;
   report.prev_kind = a.race->prev_kind;
-  report.prev_thread = a.race->prev_thread;
   uint32_t cell = 0, prev_cell = 0;
-  int64_t site = 0;
+  int64_t site = 0, prev_thread = 0;
+  const std::vector<ExprRef>& args = code_->threads[k].print_args;
   if (!cell_of(k, in.loc, cell) || !cell_of(k, in.loc2, prev_cell) ||
-      !eval(k, code_->threads[k].print_args[in.args_begin], site))
+      !eval(k, args[in.args_begin], site) || !eval(k, args[in.args_begin + 1], prev_thread))
     return; // the failure is the evaluation error
+  report.prev_thread = prev_thread;
   report.cell = cell;
   report.site = site;
   report.prev_site = state_.memory[prev_cell];
   fail(FailureKind::RaceCheck, k, in.range,
-       std::string("instrumentation check failed: ") + spelling(report.kind) + " of '" +
-           code_->info->cell_name(cell) + "' races with a " + spelling(report.prev_kind) +
-           " by thread " + std::to_string(report.prev_thread));
+       messages::race_check_failed(report.kind, code_->info->cell_name(cell), report.prev_kind,
+                                   std::to_string(report.prev_thread)));
   failure_->race = report;
 }
 

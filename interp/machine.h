@@ -81,13 +81,13 @@ struct StepResult {
 };
 
 struct MachineOptions {
-  // The bigger-step semantics (seed 000, Figure 11): once a thread starts a statement with a
-  // nonzero Stmt::group, it runs every following instruction of that group in the same
-  // scheduling step, so an instrumented source instruction and its instrumentation are one
-  // atomic step. Instructions of group 0 are steps on their own, as in the small-step
-  // semantics. A group may block only at its first visible instruction (the pass puts `lock m`
-  // and `wait u` first); blocking later in a group is a runtime error, since the steps before
-  // it cannot be undone.
+  // The bigger-step semantics (CPP'17, Verifying Dynamic Race Detection, Figure 11; see
+  // docs/references.md): once a thread starts a statement with a nonzero Stmt::group, it runs
+  // every following instruction of that group in the same scheduling step, so an instrumented
+  // source instruction and its instrumentation are one atomic step. Instructions of group 0 are
+  // steps on their own, as in the small-step semantics. A group may block only at its first
+  // visible instruction (the pass puts `lock m` and `wait u` first); blocking later in a group is
+  // a runtime error, since the steps before it cannot be undone.
   bool bigger_step = false;
   // The independence reduction (independence.h): a load or store that commutes with every step
   // the other threads can still take before it runs at once, within the current scheduling
@@ -167,6 +167,7 @@ private:
   bool cell_of(uint32_t k, const LocRef& loc, uint32_t& cell);
   bool lock_cell_if_valid(uint32_t k, const LocRef& loc, uint32_t& cell) const;
   void fail(FailureKind kind, uint32_t k, SourceRange range, std::string message);
+  std::string with_locals(uint32_t k, const std::vector<std::string>& names) const;
   std::string with_locals(uint32_t k, const Expr& e) const;
   std::string with_locals(uint32_t k, const Cond& c) const;
   void finish_if_done(uint32_t k, StepResult& result);

@@ -2,6 +2,9 @@
 // render_diagnostic so carets line up exactly as in compile errors.
 #include "interp/report.h"
 
+#include "frontend/ast_walk.h"
+#include "instrument/instrument.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
@@ -21,7 +24,9 @@ std::string capitalized(std::string s) {
 
 std::string thread_origin(const Code& code, int64_t id, const SourceFile& file) {
   int32_t k = code.thread_index(id);
-  if (k <= 0) return "  Thread " + std::to_string(id) + " is the main thread\n";
+  // A race check's earlier thread is computed at run time; a broken pass could name anything.
+  if (k < 0) return "  Thread " + std::to_string(id) + " is not a thread of this program\n";
+  if (k == 0) return "  Thread " + std::to_string(id) + " is the main thread\n";
   const ThreadCode& t = code.threads[static_cast<size_t>(k)];
   return "  Thread " + std::to_string(id) + " was spawned by thread " +
          std::to_string(code.threads[static_cast<size_t>(t.parent)].id) + " at " +
@@ -66,72 +71,22 @@ std::string describe_access(const RaceAccess& access, const std::string& locatio
          format_position(file, access.range.begin);
 }
 
-namespace {
-
-// The load or store statement starting at `loc` in a block tree.
-const Stmt* access_statement(const Block& block, SourceLoc loc) {
-  for (const Stmt& s : block) {
-    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
-    if (access && s.range.begin == loc) return &s;
-    const Stmt* found = nullptr;
-    std::visit(Overloaded{
-                   [&](const Spawn& sp) { found = access_statement(sp.body, loc); },
-                   [&](const If& i) {
-                     found = access_statement(i.then_body, loc);
-                     if (!found && i.else_body) found = access_statement(*i.else_body, loc);
-                   },
-                   [&](const While& w) { found = access_statement(w.body, loc); },
-                   [&](const auto&) {},
-               },
-               s.node);
-    if (found) return found;
-  }
-  return nullptr;
-}
-
-// The path named by a kInstrumentHeader line among the comment lines at the top of `file`.
-std::optional<std::string> header_path(const SourceFile& file) {
-  const std::string_view header = kInstrumentHeader;
-  for (uint32_t n = 1; n <= file.line_count(); ++n) {
-    std::string_view line = file.line(n);
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-      line.remove_suffix(1);
-    if (line.empty()) continue;
-    if (line.substr(0, 2) != "//") return std::nullopt;
-    if (line.substr(0, header.size()) == header && line.size() > header.size())
-      return std::string(line.substr(header.size()));
-  }
-  return std::nullopt;
-}
-
-} // namespace
-
 SourceRange CheckSites::access_at(SourceLoc loc) const {
   if (program)
-    if (const Stmt* s = access_statement(program->body, loc)) return s->range;
+    if (const Stmt* s = access_statement_at(program->body, loc)) return s->range;
   return {loc, {loc.line, loc.col + 1}};
 }
 
 CheckSites check_sites_of(const SourceFile& file, const Code& code) {
   CheckSites sites;
-  if (auto path = header_path(file)) {
+  if (auto header = read_instrumented_header(file)) {
     sites.kind = CheckSites::Kind::Original;
-    sites.path = *path;
-    std::vector<std::string> candidates{*path};
-    std::filesystem::path p(*path);
-    if (p.is_relative())
-      candidates.push_back((std::filesystem::path(file.path()).parent_path() / p).string());
-    for (const std::string& candidate : candidates) {
-      auto original = std::make_shared<SourceFile>(*path, "");
-      std::string error;
-      if (!SourceFile::read(candidate, *original, error)) continue;
-      // Keep the path as the header gives it, so reports read the same from anywhere.
-      sites.file = std::make_shared<SourceFile>(*path, original->text());
+    sites.path = header->original_path;
+    if (auto original = read_original_source(file, *header)) {
+      sites.file = std::move(original);
       DiagnosticEngine quiet(*sites.file, nullptr);
       if (auto program = parse_program(*sites.file, quiet))
         sites.program = std::make_shared<Program>(std::move(*program));
-      break;
     }
     return sites;
   }

@@ -15,9 +15,6 @@
 
 namespace racelang {
 
-// The first line `racelang instrument` writes, followed by the original program's path.
-inline constexpr const char* kInstrumentHeader = "// racelang instrument: from ";
-
 // Where the positions of instrumentation checks point. A `__race` check carries the position
 // of the access it checks as a number (line * 65536 + col) of the program that was
 // instrumented, which is not a position in the instrumented file once that has been printed.
@@ -36,9 +33,9 @@ struct CheckSites {
   SourceRange access_at(SourceLoc loc) const;
 };
 
-// The CheckSites of a program read from `file`: Original if one of the comment lines at the
-// top of the file is the kInstrumentHeader line (the path is tried as given, then relative
-// to the file's directory), else Unknown if `code` has race checks, else ThisFile.
+// The CheckSites of a program read from `file`: Original if the comment lines at the top of
+// the file hold the instrumentation header (instrument/instrument.h) (the path is tried as given,
+// then relative to the file's directory), else Unknown if `code` has race checks, else ThisFile.
 CheckSites check_sites_of(const SourceFile& file, const Code& code);
 
 // "f.rl:9:3" for one access of a race: for a race found by an instrumentation check, at the

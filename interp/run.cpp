@@ -4,16 +4,15 @@
 
 #include <set>
 
+#include "frontend/ast_walk.h"
 #include "interp/race_observer.h"
 
 namespace racelang {
 namespace {
 
 // The statement of a load or store starting at `loc`, for positions decoded from a site.
-SourceRange access_statement_at(const Code& code, SourceLoc loc) {
-  for (const ThreadCode& t : code.threads)
-    for (const Instr& in : t.instrs)
-      if ((in.op == Op::Load || in.op == Op::Store) && in.range.begin == loc) return in.range;
+SourceRange access_range_at(const Code& code, SourceLoc loc) {
+  if (const Stmt* s = access_statement_at(code.program->body, loc)) return s->range;
   return {loc, {loc.line, loc.col + 1}};
 }
 
@@ -54,10 +53,10 @@ RaceReport race_from_check(const Code& code, const Failure& failure) {
   report.cell = check.cell;
   SourceLoc here = decode_site(check.site);
   report.current = {failure.thread, check.kind,
-                    here.line ? access_statement_at(code, here) : failure.range};
+                    here.line ? access_range_at(code, here) : failure.range};
   SourceLoc prev = decode_site(check.prev_site);
   report.previous = {check.prev_thread, check.prev_kind,
-                     prev.line ? access_statement_at(code, prev) : SourceRange{}};
+                     prev.line ? access_range_at(code, prev) : SourceRange{}};
   return report;
 }
 

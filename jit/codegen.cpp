@@ -15,7 +15,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "frontend/ast_locals.h"
+#include "frontend/ast_walk.h"
 #include "frontend/print.h"
 #include "jit/runtime.h"
 
@@ -26,57 +26,6 @@ using llvm::BasicBlock;
 using llvm::IRBuilder;
 using llvm::Type;
 using llvm::Value;
-
-// Every local a thread's own code touches (not the bodies of the threads it spawns).
-void thread_locals(const Block& block, std::vector<std::string>& out) {
-  auto add = [&](const std::string& name) {
-    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
-  };
-  auto loc = [&](const Location& l) {
-    if (l.index) collect_locals(*l.index, out);
-  };
-  for (const Stmt& s : block) {
-    std::visit(Overloaded{
-                   [&](const Assign& a) {
-                     add(a.local);
-                     collect_locals(a.value, out);
-                   },
-                   [&](const Load& l) {
-                     add(l.local);
-                     loc(l.loc);
-                   },
-                   [&](const Store& st) {
-                     collect_locals(st.value, out);
-                     loc(st.loc);
-                   },
-                   [&](const LockStmt& l) { loc(l.lock); },
-                   [&](const UnlockStmt& u) { loc(u.lock); },
-                   [&](const Spawn&) {},
-                   [&](const Wait&) {},
-                   [&](const Assert& a) {
-                     collect_locals(a.cond, out);
-                     if (a.race) {
-                       loc(a.race->loc);
-                       collect_locals(a.race->site, out);
-                       loc(a.race->prev_site);
-                     }
-                   },
-                   [&](const If& i) {
-                     collect_locals(i.cond, out);
-                     thread_locals(i.then_body, out);
-                     if (i.else_body) thread_locals(*i.else_body, out);
-                   },
-                   [&](const While& w) {
-                     collect_locals(w.cond, out);
-                     thread_locals(w.body, out);
-                   },
-                   [&](const Print& p) {
-                     for (const Expr& e : p.args) collect_locals(e, out);
-                   },
-               },
-               s.node);
-  }
-}
 
 // Types and runtime declarations shared by every thread function of a module.
 struct ModuleEnv {
@@ -108,7 +57,7 @@ struct ModuleEnv {
     wait = declare("rl_wait", i32, {ptr, i32, i32});
     print = declare("rl_print", vd, {ptr, ptr, i32});
     fail = declare("rl_fail", vd, {ptr, i32, ptr});
-    race = declare("rl_race", i32, {ptr, i32, i64, i64, i64});
+    race = declare("rl_race", i32, {ptr, i32, i64, i64, i64, i64});
   }
 };
 
@@ -384,30 +333,29 @@ private:
 
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
-    std::visit(Overloaded{
-                   [&](const Assign& a) { b_.CreateStore(expr(a.value), local(a.local)); },
-                   [&](const Load& l) {
-                     Value* cell = cell_of(l.loc);
-                     b_.CreateStore(atomic_load(cell), local(l.local));
-                     count(is_reserved(l.loc) ? rl_counter_reserved_accesses
-                                              : rl_counter_shared_accesses);
-                   },
-                   [&](const Store& st) {
-                     Value* v = expr(st.value);
-                     atomic_store(v, cell_of(st.loc));
-                     count(is_reserved(st.loc) ? rl_counter_reserved_accesses
-                                               : rl_counter_shared_accesses);
-                   },
-                   [&](const LockStmt& l) { lock(s, l); },
-                   [&](const UnlockStmt& u) { unlock(s, u); },
-                   [&](const Spawn& sp) { spawn(s, sp); },
-                   [&](const Wait& w) { wait(s, w); },
-                   [&](const Assert& a) { assertion(s, a); },
-                   [&](const If& i) { if_stmt(i); },
-                   [&](const While& w) { while_stmt(w); },
-                   [&](const Print& p) { print(p); },
-               },
-               s.node);
+    visit_stmt(s, Overloaded{
+                      [&](const Assign& a) { b_.CreateStore(expr(a.value), local(a.local)); },
+                      [&](const Load& l) {
+                        Value* cell = cell_of(l.loc);
+                        b_.CreateStore(atomic_load(cell), local(l.local));
+                        count(is_reserved(l.loc) ? rl_counter_reserved_accesses
+                                                 : rl_counter_shared_accesses);
+                      },
+                      [&](const Store& st) {
+                        Value* v = expr(st.value);
+                        atomic_store(v, cell_of(st.loc));
+                        count(is_reserved(st.loc) ? rl_counter_reserved_accesses
+                                                  : rl_counter_shared_accesses);
+                      },
+                      [&](const LockStmt& l) { lock(s, l); },
+                      [&](const UnlockStmt& u) { unlock(s, u); },
+                      [&](const Spawn& sp) { spawn(s, sp); },
+                      [&](const Wait& w) { wait(s, w); },
+                      [&](const Assert& a) { assertion(s, a); },
+                      [&](const If& i) { if_stmt(i); },
+                      [&](const While& w) { while_stmt(w); },
+                      [&](const Print& p) { print(p); },
+                  });
   }
 
   void lock(const Stmt& s, const LockStmt& l) {
@@ -509,18 +457,19 @@ private:
     site.range = s.range;
     site.access = rc.kind;
     site.previous_access = rc.prev_kind;
-    site.previous_thread = rc.prev_thread;
     uint32_t id = add_site(std::move(site));
     BasicBlock* failed = branch_unlikely_fail(ok, "check.fail");
     BasicBlock* cont = b_.GetInsertBlock();
     // As the interpreter does when a check fails: the checked cell, the earlier access's
-    // metadata cell, the site expression, then the site the metadata holds.
+    // metadata cell, the site and earlier-thread expressions, then the site the metadata holds.
     b_.SetInsertPoint(failed);
     Value* cell = cell_of(rc.loc);
     Value* prev_cell = cell_of(rc.prev_site);
     Value* site_value = expr(rc.site);
+    Value* prev_thread = expr(rc.prev_thread);
     Value* prev_site = atomic_load(prev_cell);
-    Value* go_on = b_.CreateCall(env_.race, {ctx_, b_.getInt32(id), cell, site_value, prev_site});
+    Value* go_on =
+        b_.CreateCall(env_.race, {ctx_, b_.getInt32(id), cell, site_value, prev_site, prev_thread});
     llvm::MDBuilder md(env_.cx);
     b_.CreateCondBr(b_.CreateICmpNE(go_on, b_.getInt32(0)), cont, exit_,
                     md.createBranchWeights(1, 1));

@@ -5,6 +5,8 @@
 // timeout as a backstop so that a stop is always noticed.
 #include "jit/run_state.h"
 
+#include "outcome/messages.h"
+
 #include <linux/futex.h>
 #include <sched.h>
 #include <sys/syscall.h>
@@ -290,8 +292,7 @@ Failure RunState::make_failure(Outcome kind, uint32_t k, uint32_t site,
   f.kind = kind;
   f.thread = layout_.thread_ids[k];
   f.range = layout_.sites[site].range;
-  f.message = "thread " + std::to_string(f.thread) + ": " +
-              site_message(layout_.sites[site], layout_, values);
+  f.message = messages::in_thread(f.thread, site_message(layout_.sites[site], layout_, values));
   return f;
 }
 
@@ -302,11 +303,13 @@ void RunState::fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values) {
 }
 
 bool RunState::race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
-                    int64_t previous_site) {
+                    int64_t previous_site, int64_t previous_thread) {
   const Site& s = layout_.sites[site];
-  Failure f = make_failure(Outcome::Race, ctx->thread_index, site, &cell);
-  f.race = RaceCheckReport{s.access,          static_cast<uint32_t>(cell), access_site,
-                           s.previous_access, s.previous_thread,           previous_site};
+  const int64_t values[2] = {cell, previous_thread};
+  Failure f = make_failure(Outcome::Race, ctx->thread_index, site, values);
+  f.race = RaceCheckReport{s.access,        static_cast<uint32_t>(cell),
+                           access_site,     s.previous_access,
+                           previous_thread, previous_site};
   std::lock_guard<std::mutex> lock(out_mutex_);
   if (ended_) return false;
   // One report per location and unordered pair of sites (the interpreter's RaceKey).

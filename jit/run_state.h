@@ -43,7 +43,7 @@ public:
   void print(rl_thread_ctx* ctx, const int64_t* values, uint32_t count);
   void fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values);
   bool race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
-            int64_t previous_site);
+            int64_t previous_site, int64_t previous_thread);
 
 private:
   enum Status : uint32_t { kNotSpawned = 0, kRunning = 1, kFinished = 2 };

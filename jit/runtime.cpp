@@ -48,8 +48,8 @@ void rl_fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values) {
 }
 
 uint32_t rl_race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
-                 int64_t previous_site) {
-  return state(ctx).race(ctx, site, cell, access_site, previous_site) ? 1 : 0;
+                 int64_t previous_site, int64_t previous_thread) {
+  return state(ctx).race(ctx, site, cell, access_site, previous_site, previous_thread) ? 1 : 0;
 }
 
 } // extern "C"

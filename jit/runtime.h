@@ -53,11 +53,11 @@ void rl_print(rl_thread_ctx* ctx, const int64_t* values, uint32_t count);
 // A runtime error or user assertion failure at `site`; `values` are the site's operands
 // (sites.h says which). Ends the run; the calling thread returns right after.
 void rl_fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values);
-// A failed instrumentation check at `site`: the checked cell, the access's source site and
-// the earlier access's site read from the metadata. Returns 1 if the thread should continue
-// (--keep-going), 0 if the run ends.
+// A failed instrumentation check at `site`: the checked cell, the access's source site, the
+// earlier access's site read from the metadata and its thread. Returns 1 if the thread should
+// continue (--keep-going), 0 if the run ends.
 uint32_t rl_race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
-                 int64_t previous_site);
+                 int64_t previous_site, int64_t previous_thread);
 
 } // extern "C"
 

@@ -21,7 +21,7 @@ enum class SiteKind : uint8_t {
   ModuloByZero,   // values: the locals of `text`
   BadIndex,       // values: the index, then the locals of the index expression
   Assert,         // values: the locals of the condition
-  RaceCheck,      // values: the checked cell (the message names it)
+  RaceCheck,      // values: the checked cell (the message names it), the earlier thread
   Unlock,         // values: the cell's holder field (0 free, t + 1 held by t) and its cell
   Spawn,          // target: the child's thread index; values: 1 if it is still running
   Lock,           // a lock statement (for deadlock reports)
@@ -39,7 +39,6 @@ struct Site {
   uint32_t target = 0;                            // Spawn, Wait: a thread index
   AccessKind access = AccessKind::Read;           // RaceCheck: the access being checked
   AccessKind previous_access = AccessKind::Write; // RaceCheck: the earlier access
-  int64_t previous_thread = 0;                    // RaceCheck
 };
 
 // The values a failing site can pass (the generated code's array): a site whose expression

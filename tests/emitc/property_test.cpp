@@ -14,7 +14,7 @@
 #include "frontend/print.h"
 #include "tests/emitc/c_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang::emitc_test {
 namespace {
@@ -80,13 +80,13 @@ TEST(EmitCProperty, CatchesANaiveTranslation) {
   if (!have_ubsan()) GTEST_SKIP() << "no C compiler with UBSan (gcc, or $RACELANG_TEST_CC)";
   // C's own operators: division by zero traps, overflow is undefined (UBSan stops it).
   rc::detail::TestParams params;
-  params.seed = racelang::testing::kTeethSeed;
+  params.seed = racelang::verify::kTeethSeed;
   params.maxSuccess = 60;
   params.maxSize = 100;
   params.disableShrinking = true; // every shrink step compiles a C program
   rc::detail::TestMetadata metadata;
   metadata.id = metadata.description = "teeth";
-  racelang::testing::QuietListener listener;
+  racelang::verify::QuietListener listener;
   auto result = rc::detail::checkTestable(
       [] {
         const Program p = *testgen::gen_program(sequential_config());

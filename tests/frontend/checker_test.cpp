@@ -146,8 +146,9 @@ TEST(Checker, RaceChecksBelongToInstrumentedPrograms) {
             std::string::npos)
       << errors;
   EXPECT_EQ(errors.find("4:1: error: '__race'"), std::string::npos) << "reported once";
-  EXPECT_EQ(check(program, {.allow_reserved_names = true}),
-            "4:1: error: thread id 2000 is out of range\n");
+  // The earlier access's thread is an expression evaluated when the check fails (an
+  // epoch-based pass reads it from metadata), so it is not range-checked here.
+  EXPECT_EQ(check(program, {.allow_reserved_names = true}), "");
 }
 
 TEST(Checker, TooManyCells) {

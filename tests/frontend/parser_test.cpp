@@ -190,7 +190,7 @@ TEST(Parser, RaceChecksOfInstrumentedPrograms) {
   EXPECT_EQ(a.race->loc, (Location{"x", std::nullopt, {}}));
   EXPECT_EQ(a.race->site, n(65537));
   EXPECT_EQ(a.race->prev_kind, AccessKind::Read);
-  EXPECT_EQ(a.race->prev_thread, 2);
+  EXPECT_EQ(a.race->prev_thread, n(2));
   EXPECT_EQ(a.race->prev_site, (Location{"__meta", n(3), {}}));
   // `read` and `write` are checked by the builder; they are not keywords.
   testing::FrontendRun run = run_frontend("assert(a == 0) __race(modify x, 1, read 2, y);");

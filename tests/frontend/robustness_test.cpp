@@ -15,8 +15,8 @@
 #include "frontend/print.h"
 #include "tests/support/frontend_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
 #include "tests/support/source_mutations.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -254,7 +254,7 @@ TEST(Hostile, BytesTheLexerCannotRead) {
 
 std::optional<rc::detail::FailureResult>
 find_robustness_failure(const testing::Frontend& frontend, const rc::Gen<std::string>& inputs) {
-  return testing::find_failure(
+  return verify::find_failure(
       [&] {
         const std::string input = *inputs;
         if (auto problem = robustness_problem(input, frontend)) RC_FAIL(*problem);

@@ -13,7 +13,7 @@
 #include "frontend/print.h"
 #include "tests/support/frontend_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -171,7 +171,7 @@ private:
               if (a.race)
                 out += std::string(" __race(") + spelling(a.race->kind) + " " + loc(a.race->loc) +
                        ", " + expr(a.race->site) + ", " + spelling(a.race->prev_kind) + " " +
-                       std::to_string(a.race->prev_thread) + ", " + loc(a.race->prev_site) + ")";
+                       expr(a.race->prev_thread) + ", " + loc(a.race->prev_site) + ")";
               out += ";";
             },
             [&](const If& i) {
@@ -204,7 +204,7 @@ private:
 // `max_cases` cases): nothing if the property held, else the shrunk failure.
 std::optional<rc::detail::FailureResult> run_round_trip(const testing::ProgramPrinter& printer,
                                                         int max_cases) {
-  return testing::find_failure(
+  return verify::find_failure(
       [&] {
         const Program p = *testgen::gen_program();
         if (auto problem = round_trip_problem(p, printer)) RC_FAIL(*problem);
@@ -212,7 +212,7 @@ std::optional<rc::detail::FailureResult> run_round_trip(const testing::ProgramPr
       max_cases);
 }
 
-using testing::counterexample_text;
+using verify::counterexample_text;
 
 TEST(RoundTripTeeth, TestPrinterWithoutBugsMatchesTheRealPrinter) {
   TestPrinter printer(Bug::None);
@@ -240,7 +240,7 @@ TEST_P(RoundTripCatchesBrokenPrinter, WithinBoundedTriesAndShrinksToASmallProgra
   ASSERT_TRUE(failure) << c.name << " was not caught in 1000 cases";
   // Found early: the generators produce the shape the bug needs often.
   EXPECT_LT(failure->numSuccess, 200) << c.name;
-  std::string shown = counterexample_text(*failure);
+  std::string shown = verify::counterexample_text(*failure);
   EXPECT_TRUE(std::any_of(c.shapes.begin(), c.shapes.end(), [&](const char* shape) {
     return shown.find(shape) != std::string::npos;
   })) << shown;

@@ -18,6 +18,12 @@
 // parts that are pinned (default: exit stdout stderr); the others are neither compared nor
 // written.
 //
+// A pipeline: `// THEN: <args>` runs racelang again on what the RUN line printed, saved to a
+// temporary file that %t names (an instrumented program, say: `// RUN: instrument %s` then
+// `// THEN: run --seed=1 %t`), with its own `// THEN-EXPECT-EXIT:`, `// THEN-EXPECT-STDOUT:`
+// and `// THEN-EXPECT-STDERR:`. The temporary path reads as %t in its output, and the THEN
+// command's exit is the one the fail_* naming rule looks at.
+//
 // Usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...
 // With --update (or RACELANG_UPDATE_GOLDEN=1) the expectations are rewritten from the actual
 // output instead of compared.
@@ -29,6 +35,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -50,6 +57,10 @@ constexpr const char* kJitCompare = "// JIT-COMPARE:";
 constexpr const char* kJitExit = "// JIT-EXPECT-EXIT:";
 constexpr const char* kJitStdout = "// JIT-EXPECT-STDOUT:";
 constexpr const char* kJitStderr = "// JIT-EXPECT-STDERR:";
+constexpr const char* kThen = "// THEN:";
+constexpr const char* kThenExit = "// THEN-EXPECT-EXIT:";
+constexpr const char* kThenStdout = "// THEN-EXPECT-STDOUT:";
+constexpr const char* kThenStderr = "// THEN-EXPECT-STDERR:";
 constexpr int kTimeoutSeconds = 120;
 
 struct Outcome {
@@ -161,10 +172,13 @@ struct GoldenFile {
   std::vector<std::string> jit_args; // RUN-JIT, if any
   Compare jit_compare;
   Expectation jit_expect;
+  std::vector<std::string> then_args; // THEN, if any
+  Expectation then_expect;
 };
 
 bool is_expectation_line(const std::string& line) {
-  for (const char* marker : {kExit, kStdout, kStderr, kJitExit, kJitStdout, kJitStderr})
+  for (const char* marker : {kExit, kStdout, kStderr, kJitExit, kJitStdout, kJitStderr, kThenExit,
+                             kThenStdout, kThenStderr})
     if (starts_with(line, marker)) return true;
   return false;
 }
@@ -199,12 +213,21 @@ GoldenFile read_golden(const std::string& text) {
       g.jit_expect.out.push_back(value(line, kJitStdout));
     } else if (starts_with(line, kJitStderr)) {
       g.jit_expect.err.push_back(value(line, kJitStderr));
+    } else if (starts_with(line, kThenExit)) {
+      g.then_expect.present = true;
+      g.then_expect.exit_code = std::atoi(value(line, kThenExit).c_str());
+    } else if (starts_with(line, kThenStdout)) {
+      g.then_expect.out.push_back(value(line, kThenStdout));
+    } else if (starts_with(line, kThenStderr)) {
+      g.then_expect.err.push_back(value(line, kThenStderr));
     }
   }
   for (const std::string& line : g.body) {
     if (starts_with(line, kRun) && g.run_args.empty()) g.run_args = split_words(line.substr(7));
     if (starts_with(line, kRunJit) && g.jit_args.empty())
       g.jit_args = split_words(line.substr(std::strlen(kRunJit)));
+    if (starts_with(line, kThen) && g.then_args.empty())
+      g.then_args = split_words(line.substr(std::strlen(kThen)));
     if (starts_with(line, kJitCompare)) {
       g.jit_compare = {false, false, false};
       for (const std::string& part : split_words(line.substr(std::strlen(kJitCompare)))) {
@@ -218,16 +241,23 @@ GoldenFile read_golden(const std::string& text) {
   return g;
 }
 
-std::string expectation_block(const Outcome& o, bool jit, const Compare& compare) {
+// The expectation markers of each command of a file.
+struct Markers {
+  const char *exit, *out, *err;
+};
+constexpr Markers kRunMarkers{kExit, kStdout, kStderr};
+constexpr Markers kJitMarkers{kJitExit, kJitStdout, kJitStderr};
+constexpr Markers kThenMarkers{kThenExit, kThenStdout, kThenStderr};
+
+std::string expectation_block(const Outcome& o, const Markers& markers, const Compare& compare) {
   std::string block;
-  if (compare.exit)
-    block += std::string(jit ? kJitExit : kExit) + " " + std::to_string(o.exit_code) + "\n";
+  if (compare.exit) block += std::string(markers.exit) + " " + std::to_string(o.exit_code) + "\n";
   auto add = [&](const char* marker, const std::string& text) {
     for (const std::string& line : split_lines(text))
       block += std::string(marker) + (line.empty() ? "" : " " + line) + "\n";
   };
-  if (compare.out) add(jit ? kJitStdout : kStdout, o.out);
-  if (compare.err) add(jit ? kJitStderr : kStderr, o.err);
+  if (compare.out) add(markers.out, o.out);
+  if (compare.err) add(markers.err, o.err);
   return block;
 }
 
@@ -260,18 +290,28 @@ std::string strip_ansi(const std::string& s) {
   return out;
 }
 
-// Runs `args` (with %s replaced) from `root`; colour sequences stripped.
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
+    text.replace(pos, from.size(), to);
+}
+
+// Runs `args` (with %s, and %t when given, replaced) from `root`; colour sequences stripped,
+// and the %t path written back as %t.
 Outcome run_command(const std::string& racelang, const std::string& root,
                     const std::vector<std::string>& args, const std::string& rel_path,
-                    std::string& command) {
+                    std::string& command, const std::string& temp_path = "") {
   std::vector<std::string> argv = {racelang};
   for (std::string arg : args) {
-    for (size_t pos; (pos = arg.find("%s")) != std::string::npos;) arg.replace(pos, 2, rel_path);
+    replace_all(arg, "%s", rel_path);
+    replace_all(arg, "%t", temp_path);
     argv.push_back(arg);
   }
   Outcome o = run(argv, root);
   o.out = strip_ansi(o.out);
   o.err = strip_ansi(o.err);
+  replace_all(o.out, temp_path, "%t");
+  replace_all(o.err, temp_path, "%t");
   command = "racelang";
   for (size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
   return o;
@@ -311,12 +351,31 @@ int process(const std::string& racelang, const std::string& root, const std::str
   text << in.rdbuf();
   GoldenFile g = read_golden(text.str());
 
-  std::string command, jit_command;
+  std::string command, jit_command, then_command;
   Outcome o = run_command(racelang, root, g.run_args, rel_path, command);
-  Outcome jo;
+  Outcome jo, to;
   bool has_jit = !g.jit_args.empty();
   if (has_jit) jo = run_command(racelang, root, g.jit_args, rel_path, jit_command);
-  for (const auto& [outcome, cmd] : {std::pair{&o, &command}, std::pair{&jo, &jit_command}}) {
+  bool has_then = !g.then_args.empty();
+  if (has_then) {
+    // The RUN line's output as a file of its own, in a fresh temporary directory.
+    std::string dir_template =
+        (std::filesystem::temp_directory_path() / "racelang-golden-XXXXXX").string();
+    if (!mkdtemp(dir_template.data())) {
+      std::cout << "FAIL " << rel_path << ": cannot make a temporary directory\n";
+      return 1;
+    }
+    std::filesystem::path temp =
+        std::filesystem::path(dir_template) / std::filesystem::path(rel_path).filename();
+    {
+      std::ofstream out(temp, std::ios::binary);
+      out << o.out;
+    }
+    to = run_command(racelang, root, g.then_args, rel_path, then_command, temp.string());
+    std::filesystem::remove_all(dir_template);
+  }
+  for (const auto& [outcome, cmd] :
+       {std::pair{&o, &command}, std::pair{&jo, &jit_command}, std::pair{&to, &then_command}}) {
     if (!outcome->timed_out) continue;
     std::cout << "FAIL " << rel_path << ": timed out after " << kTimeoutSeconds << "s\n  " << *cmd
               << "\n";
@@ -333,33 +392,41 @@ int process(const std::string& racelang, const std::string& root, const std::str
   };
 
   if (update) {
-    std::string rule = naming_rule_error(o.exit_code);
+    std::string rule = naming_rule_error(has_then ? to.exit_code : o.exit_code);
     std::ofstream out(full, std::ios::binary | std::ios::trunc);
     for (const std::string& line : g.body) out << line << "\n";
-    out << "\n" << expectation_block(o, false, Compare{});
-    if (has_jit) out << expectation_block(jo, true, g.jit_compare);
+    out << "\n" << expectation_block(o, kRunMarkers, Compare{});
+    if (has_jit) out << expectation_block(jo, kJitMarkers, g.jit_compare);
+    if (has_then) out << expectation_block(to, kThenMarkers, Compare{});
     std::cout << "UPDATED " << rel_path << " (exit " << o.exit_code;
     if (has_jit) std::cout << ", jit exit " << jo.exit_code;
+    if (has_then) std::cout << ", then exit " << to.exit_code;
     std::cout << ")\n";
     if (!rule.empty()) std::cout << "  warning: " << rule << "\n";
     return 0;
   }
-  if (!g.expect.present || (has_jit && g.jit_compare.exit && !g.jit_expect.present)) {
+  if (!g.expect.present || (has_jit && g.jit_compare.exit && !g.jit_expect.present) ||
+      (has_then && !g.then_expect.present)) {
     std::cout << "FAIL " << rel_path << ": no expectations; run the update mode\n";
     return 1;
   }
-  std::string rule = naming_rule_error(g.expect.exit_code);
+  // With a pipeline, the last command's exit decides whether the file is a fail_* file.
+  std::string rule = naming_rule_error(has_then ? g.then_expect.exit_code : g.expect.exit_code);
   std::ostringstream report;
   auto* saved = std::cout.rdbuf(report.rdbuf());
   bool ok = matches(o, g.expect, Compare{}, "");
   bool jit_ok = !has_jit || matches(jo, g.jit_expect, g.jit_compare, "jit ");
+  bool then_ok = !has_then || matches(to, g.then_expect, Compare{}, "then ");
   std::cout.rdbuf(saved);
-  if (ok && jit_ok && rule.empty()) {
+  if (ok && jit_ok && then_ok && rule.empty()) {
     std::cout << "PASS " << rel_path << "\n";
     return 0;
   }
   std::cout << "FAIL " << rel_path << "\n  command: (cd " << root << " && " << command << ")\n";
   if (has_jit) std::cout << "  jit command: (cd " << root << " && " << jit_command << ")\n";
+  if (has_then)
+    std::cout << "  then command, on the first one's output: (cd " << root << " && " << then_command
+              << ")\n";
   if (!rule.empty()) std::cout << "  " << rule << "\n";
   std::cout << report.str();
   std::cout << "  To accept the new output: cmake --build <build> --target update-golden\n";

@@ -1,4 +1,4 @@
-// The bigger-step semantics (seed 000, Figure 11; MachineOptions::bigger_step): a group (a
+// The bigger-step semantics (CPP'17, Figure 11; MachineOptions::bigger_step): a group (a
 // source instruction and its instrumentation) runs as one scheduling step, so an instrumented
 // program has the scheduling points of its original; blocking is allowed only at a group's
 // first visible instruction, which the pass respects; groups survive printing through their
@@ -10,12 +10,12 @@
 
 #include "frontend/print.h"
 #include "instrument/groups.h"
-#include "instrument/vector_clock_pass.h"
-#include "tests/instrument/instrument_harness.h"
-#include "tests/instrument/paper_program_gen.h"
+#include "instrument/instrument.h"
 #include "tests/interp/interp_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/program_gen.h"
+#include "verify/property_runner.h"
+#include "verify/subject.h"
 
 namespace racelang {
 namespace {
@@ -56,7 +56,7 @@ const char* kLocked = "shared x;\n"
 
 TEST(BiggerStep, AGroupIsOneSchedulingStep) {
   std::string error;
-  auto s = testing::make_subject(kRacy, {}, error);
+  auto s = verify::make_subject(kRacy, {}, error);
   ASSERT_NE(s, nullptr) << error;
   Machine m(s->instrumented.code, {.bigger_step = true});
   ASSERT_EQ(m.start(1000).status, StepStatus::Done);
@@ -80,7 +80,7 @@ TEST(BiggerStep, AGroupIsOneSchedulingStep) {
 
 TEST(BiggerStep, InstrumentedProgramsHaveTheOriginalsSchedulingPoints) {
   std::string error;
-  auto s = testing::make_subject(kRacy, {}, error);
+  auto s = verify::make_subject(kRacy, {}, error);
   ASSERT_NE(s, nullptr) << error;
   for (uint64_t seed = 0; seed < 50; ++seed) {
     auto original = make_random_scheduler(seed);
@@ -103,7 +103,7 @@ TEST(BiggerStep, ADetectorSeesEveryEventOfAGroup) {
   // every metadata access of every group (as many events as a small-step run of this
   // straight-line, race-free program) and finds no race (Lemma 4; x is under X[x]).
   std::string error;
-  auto s = testing::make_subject(kLocked, {}, error);
+  auto s = verify::make_subject(kLocked, {}, error);
   ASSERT_NE(s, nullptr) << error;
   auto count_events = [&](RunOptions options, uint64_t seed, RunResult& result) {
     size_t events = 0;
@@ -174,22 +174,7 @@ TEST(BiggerStep, WithoutGroupsItIsTheSmallStepSemantics) {
   }
 }
 
-// The instruction of the original program in a group: a load, store, lock, unlock, spawn or
-// wait that does not work on metadata.
-bool is_source_instruction(const Instr& in) {
-  switch (in.op) {
-  case Op::Load:
-  case Op::Store:
-  case Op::Lock:
-  case Op::Unlock:
-    return !is_instrumentation_name(in.loc.node->name);
-  case Op::Spawn:
-  case Op::Wait:
-    return true;
-  default:
-    return false;
-  }
-}
+using verify::is_source_instruction;
 
 // Every group the pass emits holds exactly one instruction of the original with all of its
 // instrumentation (the prologue holds none), and puts the group's blocking instruction (lock
@@ -227,9 +212,9 @@ std::string check_groups(const Code& code) {
 }
 
 RC_GTEST_PROP(BiggerStep, GroupsHoldOneInstructionAndBlockOnlyFirst, ()) {
-  testgen::PaperProgram program = *testgen::gen_paper_program();
+  verify::PaperProgram program = *verify::gen_paper_program();
   std::string error;
-  auto s = testing::make_subject(program.source, {}, error);
+  auto s = verify::make_subject(program.source, {}, error);
   RC_ASSERT(s != nullptr);
   std::string wrong = check_groups(s->instrumented.code);
   if (!wrong.empty()) RC_FAIL(wrong);
@@ -252,8 +237,10 @@ RC_GTEST_PROP(BiggerStep, GeneralProgramsNeverBlockInsideAGroup, ()) {
   Program original = *testgen::gen_program(config);
   auto c = testing::compile(original);
   RC_ASSERT(c != nullptr);
-  Program instrumented = instrument_vector_clock(c->program, c->info);
-  auto i = testing::compile(instrumented, CheckOptions{true});
+  std::string error;
+  auto instrumented = instrument_program(c->program, c->info, PassOptions{}, error);
+  RC_ASSERT(instrumented != nullptr);
+  auto i = testing::compile(instrumented->program, CheckOptions{true});
   RC_ASSERT(i != nullptr);
   restore_groups(i->program);
   i->code = compile_program(i->program, i->info);
@@ -342,16 +329,18 @@ void check_markers(bool broken) {
   Program original = *testgen::gen_program(testgen::GenConfig{});
   auto c = testing::compile(original);
   RC_ASSERT(c != nullptr);
-  Program instrumented = instrument_vector_clock(c->program, c->info);
-  Program printed = instrumented;
+  std::string error;
+  auto instrumented = instrument_program(c->program, c->info, PassOptions{}, error);
+  RC_ASSERT(instrumented != nullptr);
+  Program printed = instrumented->program;
   if (broken) drop_markers(printed.body);
   auto parsed = testing::compile(printed, CheckOptions{true}); // prints and parses
   RC_ASSERT(parsed != nullptr);
   restore_groups(parsed->program);
   std::map<uint32_t, int> sizes;
-  count_group_sizes(instrumented.body, 0, sizes);
+  count_group_sizes(instrumented->program.body, 0, sizes);
   std::map<uint32_t, uint32_t> mapping;
-  expect_same_groups(instrumented.body, parsed->program.body, sizes, mapping);
+  expect_same_groups(instrumented->program.body, parsed->program.body, sizes, mapping);
 }
 
 RC_GTEST_PROP(Groups, MarkersGiveBackTheGroupsAfterPrinting, ()) {
@@ -359,7 +348,7 @@ RC_GTEST_PROP(Groups, MarkersGiveBackTheGroupsAfterPrinting, ()) {
 }
 
 TEST(Groups, PropertyCatchesLostMarkers) {
-  EXPECT_TRUE(testing::find_failure([] { check_markers(true); }, 100).has_value());
+  EXPECT_TRUE(verify::find_failure([] { check_markers(true); }, 100).has_value());
 }
 
 } // namespace

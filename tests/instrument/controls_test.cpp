@@ -6,63 +6,99 @@
 #include <rapidcheck/gtest.h>
 
 #include <iostream>
+#include <map>
 
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
-#include "tests/instrument/properties.h"
-#include "tests/support/property_runner.h"
+#include "verify/properties.h"
+#include "verify/property_runner.h"
+#include "verify/verify.h"
 
 namespace racelang {
 namespace {
 
-using testgen::gen_paper_program;
-using testgen::PaperProgram;
-using Check = void (*)(const PaperProgram&, const InstrumentOptions&);
-
+using verify::gen_paper_program;
+using verify::PaperProgram;
 constexpr int kMaxCases = 2000;
 
-// Runs `check` with the broken `options` on generated programs until one fails; expects that
-// to happen, prints the shrunk counterexample and returns it (empty if none failed).
-std::string expect_caught(Check check, const InstrumentOptions& options, const char* what) {
-  auto failure = testing::find_failure(
-      [&] {
-        PaperProgram program = *gen_paper_program();
-        check(program, options);
-      },
-      kMaxCases);
+PassOptions variant(const char* name) {
+  return PassOptions{PassKind::VectorClock, name};
+}
+
+// Runs `property` on the broken `pass` exactly as `racelang verify --property=NAME` does,
+// until a generated program fails it; expects that to happen within kMaxCases programs,
+// prints the shrunk counterexample and returns its source (empty if none failed). The
+// message must end with a schedule that shows the failure.
+std::string expect_caught(const char* property, const PassOptions& pass, const char* what) {
+  verify::VerifyOptions options;
+  options.pass = pass;
+  options.properties.push_back(verify::find_property(property));
+  options.cases = kMaxCases;
+  options.seed = verify::kTeethSeed;
+  auto failure = verify::verify_pass(options);
   EXPECT_TRUE(failure.has_value()) << what << " was not caught in " << kMaxCases << " programs";
   if (!failure) return "";
-  std::string text = testing::counterexample_text(*failure);
-  std::cout << what << " is caught (seed " << testing::kTeethSeed << "): " << failure->description
-            << "\nshrunk counterexample:" << text;
-  return text;
+  EXPECT_NE(failure->message.find("--schedule-string="), std::string::npos)
+      << what << ": no schedule shows the failure:\n"
+      << failure->message;
+  std::cout << what << " is caught (seed " << verify::kTeethSeed << "): " << failure->message
+            << "\nshrunk counterexample:\n"
+            << failure->program;
+  return failure->program;
 }
 
-InstrumentOptions variant(bool InstrumentOptions::*field, bool value) {
-  InstrumentOptions options;
-  options.*field = value;
-  return options;
-}
-
-// The program of a counterexample (its text after RapidCheck's type line).
+// The program of a counterexample.
 std::optional<Program> parse_counterexample(const std::string& text) {
-  size_t start = text.find('\n');
-  if (start == std::string::npos) return std::nullopt;
-  SourceFile file("counterexample.rl", text.substr(start + 1));
+  SourceFile file("counterexample.rl", text);
   DiagnosticEngine diags(file, nullptr);
   return parse_program(file, diags);
 }
 
+// Which property catches each broken variant (the tests below); a broken variant added to the
+// pass table without a control here fails this test.
+const std::map<std::string, std::string> kCaughtBy = {
+    {"no-location-locks", "lemma4"},
+    {"no-release-increment", "theorem4"},
+    {"store-skips-reads", "theorem5"},
+    {"figure9-wait", "lemma4"},
+};
+
+TEST(NegativeControls, EveryBrokenVariantHasAControl) {
+  for (const PassInfo& pass : instrumentation_passes())
+    for (const PassVariant& v : pass.variants) {
+      if (v.broken) {
+        EXPECT_TRUE(kCaughtBy.count(std::string(v.name))) << v.name;
+      }
+    }
+}
+
+// The correct pass and its harmless variants: `racelang verify` finds no counterexample (on
+// fewer programs than properties_test.cpp runs; this is the command's path, not the theorem).
+TEST(PositiveControl, VerifyFindsNothingForCorrectVariants) {
+  for (const PassInfo& pass : instrumentation_passes())
+    for (const PassVariant& v : pass.variants) {
+      if (v.broken) continue;
+      verify::VerifyOptions options;
+      options.pass = PassOptions{pass.kind, std::string(v.name)};
+      options.cases = 50;
+      auto failure = verify::verify_pass(options);
+      EXPECT_FALSE(failure.has_value())
+          << pass.name << " " << v.name << " fails " << failure->property->name << ":\n"
+          << failure->message << "\n"
+          << failure->program;
+    }
+}
+
 TEST(NegativeControls, NoLocationLocksMakesTheInstrumentationRace) {
   // Figure 10: without X[x], the metadata of a racing location is itself raced on.
-  expect_caught(testing::check_lemma4, variant(&InstrumentOptions::location_locks, false),
+  expect_caught("lemma4", variant("no-location-locks"),
                 "the pass without per-location locks (Lemma 4)");
 }
 
 TEST(NegativeControls, NoLocationLocksMissesOrMisplacesRaces) {
   // ... and its checks can interleave so that a race goes unreported or is reported as
   // another one.
-  expect_caught(testing::check_theorem5, variant(&InstrumentOptions::location_locks, false),
+  expect_caught("theorem5", variant("no-location-locks"),
                 "the pass without per-location locks (Theorem 5)");
 }
 
@@ -70,48 +106,47 @@ TEST(NegativeControls, NoIncrementOnUnlockReportsFalseRaces) {
   // Without C[t][t] += 1 at unlock, accesses after a release look ordered before the next
   // acquirer's view of the lock... and accesses before it look concurrent with later ones:
   // race-free executions fail a check, so their final states go missing.
-  expect_caught(testing::check_theorem4, variant(&InstrumentOptions::increment_on_release, false),
+  expect_caught("theorem4", variant("no-release-increment"),
                 "the pass without the increment on unlock (Theorem 4)");
 }
 
 TEST(NegativeControls, StoreCheckingOnlyWritesMissesReadWriteRaces) {
-  expect_caught(testing::check_theorem5, variant(&InstrumentOptions::store_checks_reads, false),
+  expect_caught("theorem5", variant("store-skips-reads"),
                 "the store rule without the R[x] check (Theorem 5)");
 }
 
 TEST(NegativeControls, Figure9WaitRacesWhenTwoThreadsWait) {
   // §3.4: Figure 9's inc(u, C[u]) after `wait u` is a write to u's clock by the waiter, so
   // two waiters of one thread race on it.
-  std::string text =
-      expect_caught(testing::check_lemma4, variant(&InstrumentOptions::increment_on_join, true),
-                    "Figure 9's wait with two waiters (Lemma 4)");
+  std::string text = expect_caught("lemma4", variant("figure9-wait"),
+                                   "Figure 9's wait with two waiters (Lemma 4)");
   auto program = parse_counterexample(text);
   ASSERT_TRUE(program.has_value()) << text;
-  EXPECT_TRUE(testgen::has_two_waiters(*program)) << text;
+  EXPECT_TRUE(verify::has_two_waiters(*program)) << text;
 }
 
 // ... and exactly there: with one waiter per thread, Figure 9's wait passes every property.
 RC_GTEST_PROP(NegativeControls, Figure9WaitIsHarmlessWithOneWaiterPerThread, ()) {
   PaperProgram program = *gen_paper_program();
   std::string error;
-  auto parsed = parse_counterexample("\n" + program.source);
+  auto parsed = parse_counterexample(program.source);
   RC_ASSERT(parsed.has_value());
-  RC_PRE(!testgen::has_two_waiters(*parsed));
-  InstrumentOptions options = variant(&InstrumentOptions::increment_on_join, true);
-  testing::check_lemma4(program, options);
-  testing::check_theorem4(program, options);
-  testing::check_theorem5(program, options);
+  RC_PRE(!verify::has_two_waiters(*parsed));
+  PassOptions options = variant("figure9-wait");
+  verify::check_lemma4(program, options);
+  verify::check_theorem4(program, options);
+  verify::check_theorem5(program, options);
 }
 
 // RoadRunner's release, L[m] := L[m] ⊔ C[t], is different code for the same algorithm (§4):
 // every property holds for it.
 RC_GTEST_PROP(PositiveControl, RoadRunnerReleasePassesEveryProperty, ()) {
   PaperProgram program = *gen_paper_program();
-  InstrumentOptions options = variant(&InstrumentOptions::release_joins_lock, true);
-  testing::check_theorem4(program, options);
-  testing::check_theorem5(program, options);
-  testing::check_lemmas_3_8_10(program, options);
-  testing::check_lemma4(program, options);
+  PassOptions options = variant("roadrunner-release");
+  verify::check_theorem4(program, options);
+  verify::check_theorem5(program, options);
+  verify::check_lemmas_3_8_10(program, options);
+  verify::check_lemma4(program, options);
 }
 
 } // namespace

@@ -15,9 +15,9 @@
 #include "frontend/parse.h"
 #include "frontend/print.h"
 #include "instrument/groups.h"
-#include "instrument/vector_clock_pass.h"
+#include "instrument/instrument.h"
 #include "interp/report.h"
-#include "tests/instrument/instrument_harness.h"
+#include "verify/subject.h"
 
 namespace racelang {
 namespace {
@@ -33,9 +33,9 @@ std::vector<std::string> example_programs() {
 }
 
 // A program parsed and checked from text; nullptr with the diagnostics in `error`.
-std::unique_ptr<testing::CompiledProgram> load(const SourceFile& file, bool reserved, bool groups,
-                                               std::string& error) {
-  auto p = std::make_unique<testing::CompiledProgram>();
+std::unique_ptr<verify::RunnableProgram> load(const SourceFile& file, bool reserved, bool groups,
+                                              std::string& error) {
+  auto p = std::make_unique<verify::RunnableProgram>();
   std::ostringstream out;
   DiagnosticEngine diags(file, &out);
   auto program = parse_program(file, diags);
@@ -82,7 +82,7 @@ std::string describe(const Code& code, const RaceReport& race) {
 // Instruments programs/<name> with `options` as `racelang instrument` prints it, reads that
 // back, and compares runs seed by seed; every disagreement is a gtest failure when `expect`
 // is set. Returns the number of seeds on which the bigger-step verdict differs.
-int compare_runs(const std::string& name, const InstrumentOptions& options, bool expect) {
+int compare_runs(const std::string& name, const PassOptions& options, bool expect) {
   std::string path = "programs/" + name;
   SourceFile file(path, "");
   std::string error;
@@ -93,9 +93,12 @@ int compare_runs(const std::string& name, const InstrumentOptions& options, bool
   if (!original) return -1;
 
   // What `racelang instrument` prints, read back as a file.
-  Program instrumented = instrument_vector_clock(original->program, original->info, options);
-  SourceFile printed(path + ".instrumented",
-                     kInstrumentHeader + path + "\n" + print_program(instrumented));
+  auto instrumented = instrument_program(original->program, original->info, options, error);
+  EXPECT_NE(instrumented, nullptr) << error;
+  if (!instrumented) return -1;
+  SourceFile printed(path + ".instrumented", instrumented_file_header(path, options) +
+                                                 print_program(instrumented->program));
+  EXPECT_TRUE(read_instrumented_header(printed).has_value());
   auto reparsed = load(printed, true, true, error);
   EXPECT_NE(reparsed, nullptr) << error << printed.text();
   if (!reparsed) return -1;
@@ -145,7 +148,7 @@ int compare_runs(const std::string& name, const InstrumentOptions& options, bool
 class ExamplePrograms : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
-  EXPECT_EQ(compare_runs(GetParam(), {}, true), 0);
+  EXPECT_EQ(compare_runs(GetParam(), PassOptions{}, true), 0);
 }
 
 // The comparison has teeth: a store rule that does not check reads misses read-write races,
@@ -153,8 +156,7 @@ TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
 // increment on release reveals, and per-location locks make no difference to atomic groups:
 // the generated programs of properties_test.cpp catch those.)
 TEST(ExampleProgramsControl, StoresThatDoNotCheckReadsGiveOtherVerdicts) {
-  InstrumentOptions options;
-  options.store_checks_reads = false;
+  PassOptions options{PassKind::VectorClock, "store-skips-reads"};
   int mismatches = 0;
   for (const std::string& name : example_programs())
     mismatches += compare_runs(name, options, false);

@@ -4,27 +4,27 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "tests/instrument/properties.h"
+#include "verify/properties.h"
 
 namespace racelang {
 namespace {
 
-using testgen::gen_paper_program;
+using verify::gen_paper_program;
 
 RC_GTEST_PROP(InstrumentationProperties, Theorem4RaceFreeFinalStates, ()) {
-  testing::check_theorem4(*gen_paper_program(), {});
+  verify::check_theorem4(*gen_paper_program(), PassOptions{});
 }
 
 RC_GTEST_PROP(InstrumentationProperties, Theorem5FirstRaces, ()) {
-  testing::check_theorem5(*gen_paper_program(), {});
+  verify::check_theorem5(*gen_paper_program(), PassOptions{});
 }
 
 RC_GTEST_PROP(InstrumentationProperties, Lemmas3And8To10SmallStepIsBiggerStep, ()) {
-  testing::check_lemmas_3_8_10(*gen_paper_program(), {});
+  verify::check_lemmas_3_8_10(*gen_paper_program(), PassOptions{});
 }
 
 RC_GTEST_PROP(InstrumentationProperties, Lemma4Noninterference, ()) {
-  testing::check_lemma4(*gen_paper_program(), {});
+  verify::check_lemma4(*gen_paper_program(), PassOptions{});
 }
 
 } // namespace

@@ -9,11 +9,11 @@
 #include <set>
 #include <tuple>
 
-#include "tests/instrument/instrument_harness.h"
-#include "tests/instrument/paper_program_gen.h"
 #include "tests/interp/concurrent_gen.h"
 #include "tests/interp/interp_harness.h"
-#include "tests/support/property_runner.h"
+#include "verify/program_gen.h"
+#include "verify/property_runner.h"
+#include "verify/subject.h"
 
 namespace racelang {
 namespace {
@@ -60,33 +60,19 @@ void check_exact(const Code& code, bool broken) {
 
 // Small instrumented programs, so that the unreduced exploration stays small too.
 void check_instrumented(bool broken) {
-  testgen::PaperProgramConfig config;
+  verify::PaperProgramConfig config;
   config.max_spawned = 2;
   config.max_instructions = 2;
   config.max_block_accesses = 1;
-  testgen::PaperProgram program = *testgen::gen_paper_program(config);
-  InstrumentOptions options;
-  switch (*rc::gen::inRange(0, 6)) {
-  case 1:
-    options.location_locks = false;
-    break;
-  case 2:
-    options.increment_on_release = false;
-    break;
-  case 3:
-    options.store_checks_reads = false;
-    break;
-  case 4:
-    options.increment_on_join = true;
-    break;
-  case 5:
-    options.release_joins_lock = true;
-    break;
-  default:
-    break;
-  }
+  verify::PaperProgram program = *verify::gen_paper_program(config);
+  // Any variant of any pass: broken ones must be explored exactly too.
+  const auto& passes = instrumentation_passes();
+  const PassInfo& pass = passes[*rc::gen::inRange<size_t>(0, passes.size())];
+  PassOptions options{
+      pass.kind,
+      std::string(pass.variants[*rc::gen::inRange<size_t>(0, pass.variants.size())].name)};
   std::string error;
-  auto s = testing::make_subject(program.source, options, error);
+  auto s = verify::make_subject(program.source, options, error);
   RC_ASSERT(s != nullptr);
   check_exact(s->instrumented.code, broken);
 }
@@ -108,21 +94,21 @@ RC_GTEST_PROP(IndependenceReduction, ExactOnConcurrentPrograms, ()) {
 }
 
 TEST(IndependenceReduction, PropertyCatchesAnUnsoundReduction) {
-  EXPECT_TRUE(testing::find_failure([] { check_instrumented(true); }, 500).has_value());
-  EXPECT_TRUE(testing::find_failure([] { check_concurrent(true); }, 500).has_value());
+  EXPECT_TRUE(verify::find_failure([] { check_instrumented(true); }, 500).has_value());
+  EXPECT_TRUE(verify::find_failure([] { check_concurrent(true); }, 500).has_value());
 }
 
 // What the reduction is for: the small-step exploration of an instrumented program visits
 // far fewer states (the per-location locks make most metadata accesses independent).
 TEST(IndependenceReduction, ShrinksInstrumentedExplorations) {
   std::string error;
-  auto s = testing::make_subject("spawn 1 { lock m; a := load x; store a + 1 x; unlock m; }\n"
-                                 "spawn 2 { lock m; a := load x; store a + 1 x; unlock m; }\n"
-                                 "wait 1;\nwait 2;\nb := load x;\n",
-                                 {}, error);
+  auto s = verify::make_subject("spawn 1 { lock m; a := load x; store a + 1 x; unlock m; }\n"
+                                "spawn 2 { lock m; a := load x; store a + 1 x; unlock m; }\n"
+                                "wait 1;\nwait 2;\nb := load x;\n",
+                                {}, error);
   ASSERT_NE(s, nullptr) << error;
-  ExploreResult reduced = testing::explore_instrumented(*s, testing::Semantics::SmallStep);
-  ExploreResult full = testing::explore_instrumented(*s, testing::Semantics::SmallStepUnreduced);
+  ExploreResult reduced = verify::explore_instrumented(*s, verify::Semantics::SmallStep);
+  ExploreResult full = verify::explore_instrumented(*s, verify::Semantics::SmallStepUnreduced);
   EXPECT_EQ(reduced.final_states, full.final_states);
   EXPECT_LT(reduced.states * 20, full.states)
       << reduced.states << " states reduced, " << full.states << " without the reduction";

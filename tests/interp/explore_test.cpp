@@ -11,7 +11,7 @@
 #include "interp/report.h"
 #include "tests/interp/concurrent_gen.h"
 #include "tests/interp/interp_harness.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -340,7 +340,7 @@ RC_GTEST_PROP(ExploreCache, SameResultsWithAndWithoutCaching, ()) {
 TEST(ExploreCache, PropertyCatchesAnIncompleteKey) {
   // Leaving the detector's state and the access history out of the key merges states whose
   // futures report different races: the property must notice.
-  auto failure = testing::find_failure([] { check_cache_exact(true); }, 500);
+  auto failure = verify::find_failure([] { check_cache_exact(true); }, 500);
   ASSERT_TRUE(failure.has_value());
 }
 

@@ -17,7 +17,7 @@
 #include "tests/interp/concurrent_gen.h"
 #include "tests/interp/interp_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -89,7 +89,7 @@ RC_GTEST_PROP(OracleAgreement, FirstRaceIsTheOraclesFirstRace, ()) {
 
 TEST(OracleAgreement, PropertyCatchesABrokenDetector) {
   // VectorClock without the increment on release misses races after a lock handover.
-  auto failure = testing::find_failure(
+  auto failure = verify::find_failure(
       [] {
         check_first_race([] {
           detect::VectorClockOptions broken;

@@ -16,7 +16,7 @@
 #include "tests/interp/concurrent_gen.h"
 #include "tests/jit/jit_harness.h"
 #include "tests/jit/jit_program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -49,7 +49,7 @@ RC_GTEST_PROP(JitConcurrency, RaceFreeProgramsEndWithTheInterpretersMemory, ()) 
 }
 
 TEST(JitConcurrency, WaitThatDoesNotWaitFailsTheRaceFreeProperty) {
-  auto failure = find_failure(
+  auto failure = verify::find_failure(
       [] { check_race_free(*gen_race_free_source(), jit::Fault::WaitDoesNotBlock); }, 100);
   ASSERT_TRUE(failure.has_value());
 }
@@ -103,7 +103,7 @@ RC_GTEST_PROP(JitConcurrency, EveryVerdictIsOneTheExplorerFinds, ()) {
 }
 
 TEST(JitConcurrency, UnlockThatKeepsTheLockFailsTheExplorerProperty) {
-  auto failure = find_failure(
+  auto failure = verify::find_failure(
       [] { check_explorer_allows(*gen_concurrent_source(), jit::Fault::UnlockKeepsLock); }, 100);
   ASSERT_TRUE(failure.has_value());
 }
@@ -131,7 +131,7 @@ RC_GTEST_PROP(JitConcurrency, AlwaysRacyProgramsAreReportedOnEveryRun, ()) {
 }
 
 TEST(JitConcurrency, IgnoredChecksFailTheAlwaysRacyProperty) {
-  auto failure = find_failure(
+  auto failure = verify::find_failure(
       [] { check_always_racy(*gen_always_racy_source(), jit::Fault::IgnoreRaceChecks); }, 20);
   ASSERT_TRUE(failure.has_value());
 }

@@ -9,7 +9,7 @@
 
 #include "tests/jit/jit_harness.h"
 #include "tests/support/program_gen.h"
-#include "tests/support/property_runner.h"
+#include "verify/property_runner.h"
 
 namespace racelang {
 namespace {
@@ -73,7 +73,7 @@ RC_GTEST_PROP(JitDifferential, SingleThreadedProgramsEndAsInTheInterpreter, ()) 
 }
 
 TEST(JitDifferential, BrokenCodegenFailsTheProperty) {
-  auto failure = find_failure(
+  auto failure = verify::find_failure(
       [] {
         check_matches_interpreter(*testgen::gen_program(single_threaded()), jit::Fault::SwapMinMax);
       },

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "frontend/diagnostics.h"
-#include "instrument/vector_clock_pass.h"
+#include "instrument/instrument.h"
 
 namespace racelang::testing {
 
@@ -68,15 +68,12 @@ std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_leve
   auto s = std::make_unique<JitSubject>();
   s->original = &c;
   if (vc) {
-    s->instrumented_program = std::make_unique<Program>(instrument_vector_clock(c.program, c.info));
-    std::ostringstream diagnostics;
-    DiagnosticEngine diags(*c.file, &diagnostics);
-    auto info = check_program(*s->instrumented_program, diags, CheckOptions{true});
-    if (!info) {
-      ADD_FAILURE() << "the instrumented program does not check:\n" << diagnostics.str();
+    std::string error;
+    s->instrumented = instrument_program(c.program, c.info, PassOptions{}, error);
+    if (!s->instrumented) {
+      ADD_FAILURE() << error;
       return nullptr;
     }
-    s->instrumented_info = std::make_unique<ProgramInfo>(std::move(*info));
   }
   s->code = std::make_unique<Code>(compile_program(s->program(), s->info()));
   auto start = std::chrono::steady_clock::now();

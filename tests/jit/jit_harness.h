@@ -31,18 +31,15 @@ jit::Engine& engine(int opt_level);
 // A program as the JIT runs it: the original (detector none) or its instrumentation (vc).
 struct JitSubject {
   const Compiled* original = nullptr;
-  std::unique_ptr<Program> instrumented_program; // set for vc
-  std::unique_ptr<ProgramInfo> instrumented_info;
+  std::unique_ptr<CheckedProgram> instrumented; // set for vc
   std::unique_ptr<Code> code; // interp's compiled form of the run program (report positions)
   std::unique_ptr<jit::CompiledProgram> jitted;
   double compile_ms = 0;
 
   const Program& program() const {
-    return instrumented_program ? *instrumented_program : original->program;
+    return instrumented ? instrumented->program : original->program;
   }
-  const ProgramInfo& info() const {
-    return instrumented_info ? *instrumented_info : original->info;
-  }
+  const ProgramInfo& info() const { return instrumented ? instrumented->info : original->info; }
 };
 
 // Compiles `c` for the JIT (instrumented when `vc`); nullptr with a gtest failure on error.

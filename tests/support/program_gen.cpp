@@ -137,11 +137,17 @@ private:
       return Location{kMetaArray, std::move(index), {}};
     });
     return gen::apply(
-        [](AccessKind k, Location loc, Expr site, AccessKind pk, int64_t pt, Location ps) {
-          return RaceCheck{k, std::move(loc), std::move(site), pk, pt, std::move(ps)};
+        [](AccessKind k, Location loc, Expr site, AccessKind pk, Expr pt, Location ps) {
+          return RaceCheck{k, std::move(loc), std::move(site), pk, std::move(pt), std::move(ps)};
         },
         kind, shared_loc(), gen::map(gen_literal_value(), [](int64_t v) { return make_int(v); }),
-        kind, gen::inRange<int64_t>(0, kMaxThreadId + 1), meta);
+        kind,
+        // The earlier thread: a constant, as the VectorClock pass writes it, or an expression
+        // over locals, as an epoch-based pass computes it from metadata.
+        gen::oneOf(gen::map(gen::inRange<int64_t>(0, kMaxThreadId + 1),
+                            [](int64_t t) { return make_int(t); }),
+                   expr()),
+        meta);
   }
 
   Gen<Comments> comments(bool body_end, bool else_end) {

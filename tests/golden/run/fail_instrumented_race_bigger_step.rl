@@ -14,7 +14,7 @@ shared __RS[3];
 shared __WS[3];
 mutex __X[1];
 
-// racelang instrumentation: VectorClock (seed 000, Figure 9 with per-location locks)
+// racelang instrumentation: VectorClock (CPP'17, Figure 9 with per-location locks)
 // @group(3) prologue: C[t][t] := 1 for every thread t
 store 1 __C[0];
 store 1 __C[4];
@@ -135,8 +135,8 @@ store __t2 __C[2];
 // EXPECT-STDERR:   Previous write of 'x' by thread 1 at tests/golden/inputs/instrumented_original.txt:6:3:
 // EXPECT-STDERR:       store 42 x;
 // EXPECT-STDERR:       ^~~~~~~~~~~
-// EXPECT-STDERR:   Thread 1 was spawned by thread 0 at tests/golden/run/fail_instrumented_race_bigger_step.rl:38:1
-// EXPECT-STDERR:   Thread 2 was spawned by thread 0 at tests/golden/run/fail_instrumented_race_bigger_step.rl:81:1
+// EXPECT-STDERR:   Thread 1 was spawned by thread 0 at tests/golden/inputs/instrumented_original.txt:5:1
+// EXPECT-STDERR:   Thread 2 was spawned by thread 0 at tests/golden/inputs/instrumented_original.txt:8:1
 // EXPECT-STDERR: SUMMARY: racelang: data race on 'x' (tests/golden/inputs/instrumented_original.txt:9:3 and tests/golden/inputs/instrumented_original.txt:6:3)
 // EXPECT-STDERR: ==================
-// EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_instrumented_race_bigger_step.rl --allow-reserved --detector=none --bigger-step --seed=4
+// EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_instrumented_race_bigger_step.rl --allow-reserved --bigger-step --seed=4

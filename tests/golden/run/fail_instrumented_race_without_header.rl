@@ -11,7 +11,7 @@ shared __RS[3];
 shared __WS[3];
 mutex __X[1];
 
-// racelang instrumentation: VectorClock (seed 000, Figure 9 with per-location locks)
+// racelang instrumentation: VectorClock (CPP'17, Figure 9 with per-location locks)
 // @group(3) prologue: C[t][t] := 1 for every thread t
 store 1 __C[0];
 store 1 __C[4];

@@ -1,7 +1,7 @@
 // Generation of paper-style programs (see the header): first the thread tree and which
 // threads wait for which, then each thread's simple instructions, then the spawns and waits
 // are placed among them (a wait for a child always after its spawn).
-#include "tests/instrument/paper_program_gen.h"
+#include "verify/program_gen.h"
 
 #include <algorithm>
 #include <map>
@@ -9,7 +9,7 @@
 
 #include "frontend/print.h"
 
-namespace racelang::testgen {
+namespace racelang::verify {
 namespace {
 
 const char* kLocations[] = {"x", "y", "z"};
@@ -183,4 +183,4 @@ rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
                          }));
 }
 
-} // namespace racelang::testgen
+} // namespace racelang::verify

@@ -1,14 +1,16 @@
-// Implementation of the instrumentation test harness (see instrument_harness.h).
-#include "tests/instrument/instrument_harness.h"
+// Building, exploring and projecting the subjects of the instrumentation properties (see
+// subject.h).
+#include "verify/subject.h"
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_set>
 
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
 
-namespace racelang::testing {
+namespace racelang::verify {
 namespace {
 
 // Generous for the generated programs (they stay far below), small enough to stop a runaway.
@@ -24,7 +26,7 @@ const char* kind_name(AccessKind kind) {
 
 } // namespace
 
-std::unique_ptr<Subject> make_subject(const std::string& source, const InstrumentOptions& options,
+std::unique_ptr<Subject> make_subject(const std::string& source, const PassOptions& pass,
                                       std::string& error) {
   auto s = std::make_unique<Subject>();
   s->file = std::make_unique<SourceFile>("generated.rl", source);
@@ -44,21 +46,14 @@ std::unique_ptr<Subject> make_subject(const std::string& source, const Instrumen
   s->original.info = std::move(*info);
   s->original.code = compile_program(s->original.program, s->original.info);
 
-  s->instrumented.program = instrument_vector_clock(s->original.program, s->original.info, options);
-  SourceFile printed("instrumented.rl", print_program(s->instrumented.program));
-  std::ostringstream out2;
-  DiagnosticEngine diags2(printed, &out2);
-  auto info2 = check_program(s->instrumented.program, diags2, CheckOptions{true});
-  if (!info2) {
-    error = "the instrumented program does not check:\n" + out2.str();
+  s->pass = pass;
+  if (!instrument_program_into(s->original.program, s->original.info, pass, s->instrumented, error))
     return nullptr;
-  }
-  s->instrumented.info = std::move(*info2);
   s->instrumented.code = compile_program(s->instrumented.program, s->instrumented.info);
   return s;
 }
 
-std::string project(const CompiledProgram& p, const std::vector<int64_t>& memory,
+std::string project(const RunnableProgram& p, const std::vector<int64_t>& memory,
                     const std::vector<int64_t>& locals, const MachineState* positions) {
   std::string out;
   for (const Symbol& sym : p.info.symbols) {
@@ -101,17 +96,17 @@ std::string project(const CompiledProgram& p, const std::vector<int64_t>& memory
   return out;
 }
 
-std::string project(const CompiledProgram& p, const MachineState& state, bool positions) {
+std::string project(const RunnableProgram& p, const MachineState& state, bool positions) {
   return project(p, state.memory, state.locals, positions ? &state : nullptr);
 }
 
-std::string race_identity(const CompiledProgram& p, int64_t thread, const RaceReport& race) {
+std::string race_identity(const RunnableProgram& p, int64_t thread, const RaceReport& race) {
   return "thread " + std::to_string(thread) + " " + kind_name(race.current.kind) + " " +
          p.info.cell_name(race.cell) + " after " + kind_name(race.previous.kind) + " by thread " +
          std::to_string(race.previous.thread);
 }
 
-std::string race_identity(const CompiledProgram& p, const Failure& check) {
+std::string race_identity(const RunnableProgram& p, const Failure& check) {
   const RaceCheckReport& r = *check.race;
   return "thread " + std::to_string(check.thread) + " " + kind_name(r.kind) + " " +
          p.info.cell_name(r.cell) + " after " + kind_name(r.prev_kind) + " by thread " +
@@ -120,7 +115,7 @@ std::string race_identity(const CompiledProgram& p, const Failure& check) {
 
 ExploreResult explore_original(const Subject& s) {
   ExploreOptions options;
-  options.detector = detect::DetectorKind::VectorClock;
+  options.detector = pass_info(s.pass.pass).reference;
   options.split_race_free = true;
   options.max_states = kMaxStates;
   return explore_program(s.original.code, options);
@@ -129,6 +124,8 @@ ExploreResult explore_original(const Subject& s) {
 ExploreResult explore_instrumented(const Subject& s, Semantics semantics, bool with_detector) {
   ExploreOptions options;
   options.detector = std::nullopt;
+  // Lemma 4 asks whether the instrumented program races on its metadata at all: plain
+  // happens-before, whatever the pass implements.
   if (with_detector) options.detector = detect::DetectorKind::VectorClock;
   options.split_race_free = true;
   options.max_states = kMaxStates;
@@ -139,13 +136,13 @@ ExploreResult explore_instrumented(const Subject& s, Semantics semantics, bool w
   return explore_program(s.instrumented.code, options);
 }
 
-std::set<std::string> finals(const CompiledProgram& p, const std::vector<FinalState>& states) {
+std::set<std::string> finals(const RunnableProgram& p, const std::vector<FinalState>& states) {
   std::set<std::string> out;
   for (const FinalState& f : states) out.insert(project(p, f.memory, f.locals));
   return out;
 }
 
-std::set<std::string> first_race_points(const CompiledProgram& p, const ExploreResult& r,
+std::set<std::string> first_race_points(const RunnableProgram& p, const ExploreResult& r,
                                         bool positions) {
   std::set<std::string> out;
   for (const ExploreFirstRace& f : r.first_races)
@@ -153,7 +150,7 @@ std::set<std::string> first_race_points(const CompiledProgram& p, const ExploreR
   return out;
 }
 
-std::set<std::string> check_failure_points(const CompiledProgram& p, const ExploreResult& r,
+std::set<std::string> check_failure_points(const RunnableProgram& p, const ExploreResult& r,
                                            bool positions) {
   std::set<std::string> out;
   for (const ExploreFailureState& f : r.failure_states)
@@ -163,23 +160,6 @@ std::set<std::string> check_failure_points(const CompiledProgram& p, const Explo
 }
 
 namespace {
-
-// The instruction of the original program in a group: the load, store, lock, unlock, spawn or
-// wait that does not work on metadata.
-bool is_source_instruction(const Instr& in) {
-  switch (in.op) {
-  case Op::Load:
-  case Op::Store:
-  case Op::Lock:
-  case Op::Unlock:
-    return !is_instrumentation_name(in.loc.node->name);
-  case Op::Spawn:
-  case Op::Wait:
-    return true;
-  default:
-    return false;
-  }
-}
 
 // Runs the rest of thread k's group if its source instruction has run, then the thread-local
 // instructions after it.
@@ -204,7 +184,7 @@ void complete_section(Machine& m, uint32_t k) {
 
 } // namespace
 
-std::set<std::string> completed_check_failure_points(const CompiledProgram& p,
+std::set<std::string> completed_check_failure_points(const RunnableProgram& p,
                                                      const ExploreResult& r) {
   std::set<std::string> out;
   for (const ExploreFailureState& f : r.failure_states) {
@@ -218,17 +198,121 @@ std::set<std::string> completed_check_failure_points(const CompiledProgram& p,
   return out;
 }
 
-std::set<std::string> first_race_identities(const CompiledProgram& p, const ExploreResult& r) {
+std::set<std::string> first_race_identities(const RunnableProgram& p, const ExploreResult& r) {
   std::set<std::string> out;
   for (const ExploreFirstRace& f : r.first_races) out.insert(race_identity(p, f.thread, f.report));
   return out;
 }
 
-std::set<std::string> check_failure_identities(const CompiledProgram& p, const ExploreResult& r) {
+std::set<std::string> check_failure_identities(const RunnableProgram& p, const ExploreResult& r) {
   std::set<std::string> out;
   for (const ExploreFailureState& f : r.failure_states)
     if (f.failure.kind == FailureKind::RaceCheck) out.insert(race_identity(p, f.failure));
   return out;
+}
+
+namespace {
+
+// Whether the run of `p` on `schedule` reaches `goal`: the evidence a witness must give.
+bool reaches(const RunnableProgram& p, std::optional<detect::DetectorKind> detector,
+             bool bigger_step, const WitnessGoal& goal, Scheduler& scheduler, Schedule* taken) {
+  RunOptions options;
+  options.detector = detector;
+  options.machine.bigger_step = bigger_step;
+  options.max_steps = 100'000;
+  RunResult r = run_program(p.code, scheduler, options);
+  if (taken) *taken = r.schedule;
+  if (goal.final_state)
+    return r.outcome == RunOutcome::Finished && r.races.empty() &&
+           project(p, r.final_state, false) == *goal.final_state;
+  if (goal.race && !r.races.empty()) // the racing thread is the current access's
+    return race_identity(p, r.races.front().current.thread, r.races.front()) == *goal.race;
+  return false;
+}
+
+// Depth-first over every schedule of the machine, for a final state that a run then confirms;
+// at most `budget_` scheduling steps. Without a detector the machine state decides everything
+// that follows, so states already searched are not searched again; with one, a state first
+// reached by a racy path must not hide a race-free path to the same end, so nothing is cached.
+class FinalStateSearch {
+public:
+  FinalStateSearch(const RunnableProgram& p, std::optional<detect::DetectorKind> detector,
+                   bool bigger_step, const WitnessGoal& goal)
+      : p_(p), detector_(detector), bigger_step_(bigger_step), goal_(goal),
+        machine_(p.code, MachineOptions{.bigger_step = bigger_step}) {}
+
+  std::optional<Schedule> run() {
+    if (machine_.start(kSteps).status != StepStatus::Done) return std::nullopt;
+    if (search()) return path_;
+    return std::nullopt;
+  }
+
+private:
+  static constexpr uint64_t kSteps = 100'000;
+
+  bool search() {
+    if (budget_ == 0) return false;
+    --budget_;
+    if (machine_.all_finished()) {
+      if (project(p_, machine_.state(), false) != *goal_.final_state) return false;
+      auto replay = make_replay_scheduler(path_, "");
+      return reaches(p_, detector_, bigger_step_, goal_, *replay, nullptr);
+    }
+    MachineState here = machine_.state();
+    if (!detector_) {
+      std::string key;
+      here.serialize(key);
+      if (!seen_.insert(std::move(key)).second) return false;
+    }
+    for (uint32_t k : machine_.runnable()) {
+      path_.push_back(machine_.thread_id(k));
+      bool found = machine_.advance(k, kSteps).status == StepStatus::Done && search();
+      if (found) return true;
+      path_.pop_back();
+      machine_.set_state(here);
+    }
+    return false;
+  }
+
+  const RunnableProgram& p_;
+  std::optional<detect::DetectorKind> detector_;
+  bool bigger_step_;
+  const WitnessGoal& goal_;
+  Machine machine_;
+  Schedule path_;
+  std::unordered_set<std::string> seen_;
+  uint64_t budget_ = 1'000'000;
+};
+
+} // namespace
+
+bool is_source_instruction(const Instr& in) {
+  switch (in.op) {
+  case Op::Load:
+  case Op::Store:
+  case Op::Lock:
+  case Op::Unlock:
+    return !is_instrumentation_name(in.loc.node->name);
+  case Op::Spawn:
+  case Op::Wait:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<Schedule> find_witness(const RunnableProgram& p,
+                                     std::optional<detect::DetectorKind> detector, bool bigger_step,
+                                     const WitnessGoal& goal) {
+  // Random schedules first (cheap, and they find the common cases), then, for a final state,
+  // a systematic search.
+  for (uint64_t seed = 1; seed <= 1000; ++seed) {
+    auto scheduler = make_random_scheduler(seed);
+    Schedule taken;
+    if (reaches(p, detector, bigger_step, goal, *scheduler, &taken)) return taken;
+  }
+  if (goal.final_state) return FinalStateSearch(p, detector, bigger_step, goal).run();
+  return std::nullopt;
 }
 
 std::string show(const std::set<std::string>& set) {
@@ -237,4 +321,4 @@ std::string show(const std::set<std::string>& set) {
   return out + "}";
 }
 
-} // namespace racelang::testing
+} // namespace racelang::verify

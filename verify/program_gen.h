@@ -1,6 +1,6 @@
 // A RapidCheck generator of the small programs the instrumentation properties explore
-// exhaustively: the paper's language (seed 000 §4.1) without control flow. Main plus up to
-// three spawned threads (spawns nest), each a few instructions among local assignment, load,
+// exhaustively: the paper's language (the CPP'17 paper's §4.1) without control flow. Main plus up
+// to three spawned threads (spawns nest), each a few instructions among local assignment, load,
 // store, balanced lock/unlock blocks on up to two locks, spawn and wait, over up to three
 // locations. Waits go to a thread's own children, to earlier siblings, or from main to any
 // thread, so some threads are waited for twice (the multiple-join case of §3.4). Lock blocks
@@ -16,7 +16,7 @@
 
 #include "frontend/ast.h"
 
-namespace racelang::testgen {
+namespace racelang::verify {
 
 struct PaperProgramConfig {
   int max_spawned = 3;        // threads besides main
@@ -38,4 +38,4 @@ bool has_two_waiters(const Program& program);
 
 void showValue(const PaperProgram& program, std::ostream& os);
 
-} // namespace racelang::testgen
+} // namespace racelang::verify

@@ -1,0 +1,126 @@
+// The walks of ast_walk.h: locals of expressions, conditions and threads, statements of a
+// block, and the access statement at a position.
+#include "frontend/ast_walk.h"
+
+#include <algorithm>
+
+namespace racelang {
+namespace {
+
+void add_local(const std::string& name, std::vector<std::string>& out) {
+  if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+}
+
+// The bodies nested directly in a statement: if/while bodies, and a spawn's when asked.
+template <typename F> void nested_blocks(const Stmt& s, SpawnBodies spawns, F&& f) {
+  visit_stmt(s, Overloaded{
+                    [&](const Assign&) {},
+                    [&](const Load&) {},
+                    [&](const Store&) {},
+                    [&](const LockStmt&) {},
+                    [&](const UnlockStmt&) {},
+                    [&](const Spawn& sp) {
+                      if (spawns == SpawnBodies::Enter) f(sp.body);
+                    },
+                    [&](const Wait&) {},
+                    [&](const Assert&) {},
+                    [&](const If& i) {
+                      f(i.then_body);
+                      if (i.else_body) f(*i.else_body);
+                    },
+                    [&](const While& w) { f(w.body); },
+                    [&](const Print&) {},
+                });
+}
+
+} // namespace
+
+void collect_locals(const Expr& e, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const IntLit&) {},
+                 [&](const LocalRef& r) { add_local(r.name, out); },
+                 [&](const Binary& b) {
+                   collect_locals(*b.lhs, out);
+                   collect_locals(*b.rhs, out);
+                 },
+                 [&](const Negate& n) { collect_locals(*n.operand, out); },
+             },
+             e.node);
+}
+
+void collect_locals(const Cond& c, std::vector<std::string>& out) {
+  std::visit(Overloaded{
+                 [&](const Compare& cmp) {
+                   collect_locals(cmp.lhs, out);
+                   collect_locals(cmp.rhs, out);
+                 },
+                 [&](const Logical& l) {
+                   collect_locals(*l.lhs, out);
+                   collect_locals(*l.rhs, out);
+                 },
+                 [&](const Not& n) { collect_locals(*n.operand, out); },
+             },
+             c.node);
+}
+
+void collect_locals(const Location& loc, std::vector<std::string>& out) {
+  if (loc.index) collect_locals(*loc.index, out);
+}
+
+void collect_locals(const Stmt& s, std::vector<std::string>& out) {
+  visit_stmt(s, Overloaded{
+                    [&](const Assign& a) {
+                      add_local(a.local, out);
+                      collect_locals(a.value, out);
+                    },
+                    [&](const Load& l) {
+                      add_local(l.local, out);
+                      collect_locals(l.loc, out);
+                    },
+                    [&](const Store& st) {
+                      collect_locals(st.value, out);
+                      collect_locals(st.loc, out);
+                    },
+                    [&](const LockStmt& l) { collect_locals(l.lock, out); },
+                    [&](const UnlockStmt& u) { collect_locals(u.lock, out); },
+                    [&](const Spawn&) {},
+                    [&](const Wait&) {},
+                    [&](const Assert& a) {
+                      collect_locals(a.cond, out);
+                      if (a.race) {
+                        collect_locals(a.race->loc, out);
+                        collect_locals(a.race->site, out);
+                        collect_locals(a.race->prev_thread, out);
+                        collect_locals(a.race->prev_site, out);
+                      }
+                    },
+                    [&](const If& i) { collect_locals(i.cond, out); },
+                    [&](const While& w) { collect_locals(w.cond, out); },
+                    [&](const Print& p) {
+                      for (const Expr& e : p.args) collect_locals(e, out);
+                    },
+                });
+}
+
+void for_each_stmt(const Block& block, SpawnBodies spawns,
+                   const std::function<void(const Stmt&)>& f) {
+  for (const Stmt& s : block) {
+    f(s);
+    nested_blocks(s, spawns, [&](const Block& body) { for_each_stmt(body, spawns, f); });
+  }
+}
+
+void thread_locals(const Block& block, std::vector<std::string>& out) {
+  for_each_stmt(block, SpawnBodies::Skip, [&](const Stmt& s) { collect_locals(s, out); });
+}
+
+const Stmt* access_statement_at(const Block& program_body, SourceLoc loc) {
+  const Stmt* found = nullptr;
+  for_each_stmt(program_body, SpawnBodies::Enter, [&](const Stmt& s) {
+    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
+    if (!found && access && s.range.begin == loc) found = &s;
+  });
+  return found;
+}
+
+} // namespace racelang

@@ -1,0 +1,181 @@
+// The pass table, variant lookup, the re-check after instrumenting, and the instrumented-file
+// header (see instrument.h).
+#include "instrument/instrument.h"
+
+#include <filesystem>
+#include <sstream>
+
+#include "frontend/diagnostics.h"
+#include "instrument/vector_clock_pass.h"
+
+namespace racelang {
+
+const std::vector<PassInfo>& instrumentation_passes() {
+  // One line per pass.
+  static const std::vector<PassInfo> passes = {vector_clock_pass()};
+  return passes;
+}
+
+const PassInfo& pass_info(PassKind kind) {
+  for (const PassInfo& p : instrumentation_passes())
+    if (p.kind == kind) return p;
+  return instrumentation_passes().front(); // unreachable: every kind has a table entry
+}
+
+const PassInfo* find_pass(std::string_view name) {
+  for (const PassInfo& p : instrumentation_passes())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const PassInfo* pass_for_detector(detect::DetectorKind detector) {
+  for (const PassInfo& p : instrumentation_passes())
+    if (p.reference == detector) return &p;
+  return nullptr;
+}
+
+const PassVariant* find_variant(const PassOptions& options) {
+  const PassInfo& pass = pass_info(options.pass);
+  if (options.variant.empty()) return &pass.variants.front();
+  for (const PassVariant& v : pass.variants)
+    if (v.name == options.variant) return &v;
+  return nullptr;
+}
+
+std::string pass_names() {
+  std::string out;
+  for (const PassInfo& p : instrumentation_passes())
+    out += (out.empty() ? "" : ", ") + std::string(p.name);
+  return out;
+}
+
+std::string variant_names(const PassInfo& pass) {
+  std::string out;
+  for (const PassVariant& v : pass.variants)
+    out += (out.empty() ? std::string(v.name) + " (default)" : ", " + std::string(v.name));
+  return out;
+}
+
+std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& pass,
+                                              const std::optional<std::string>& variant,
+                                              std::string& error) {
+  PassOptions options;
+  if (pass) {
+    const PassInfo* found = find_pass(*pass);
+    if (!found) {
+      error = "unknown pass '" + *pass + "' (" + pass_names() + ")";
+      return std::nullopt;
+    }
+    options.pass = found->kind;
+  }
+  if (variant) {
+    options.variant = *variant;
+    if (!find_variant(options)) {
+      const PassInfo& info = pass_info(options.pass);
+      error = "the " + std::string(info.name) + " pass has no variant '" + *variant + "' (" +
+              variant_names(info) + ")";
+      return std::nullopt;
+    }
+  }
+  return options;
+}
+
+bool instrument_program_into(const Program& program, const ProgramInfo& info,
+                             const PassOptions& options, CheckedProgram& out, std::string& error) {
+  const PassInfo& pass = pass_info(options.pass);
+  const PassVariant* variant = find_variant(options);
+  if (!variant) {
+    error = "the " + std::string(pass.name) + " pass has no variant '" + options.variant + "'";
+    return false;
+  }
+  out.program = pass.instrument(program, info, variant->name);
+  SourceFile nowhere("<instrumented>", "");
+  std::ostringstream messages;
+  DiagnosticEngine diags(nowhere, &messages, false);
+  std::optional<ProgramInfo> checked =
+      check_program(out.program, diags, CheckOptions{.allow_reserved_names = true});
+  diags.finish();
+  if (!checked) {
+    error = "internal error: the " + std::string(pass.title) +
+            " instrumentation produced a program that does not check:\n" + messages.str();
+    return false;
+  }
+  out.info = std::move(*checked);
+  return true;
+}
+
+std::unique_ptr<CheckedProgram> instrument_program(const Program& program, const ProgramInfo& info,
+                                                   const PassOptions& options, std::string& error) {
+  auto out = std::make_unique<CheckedProgram>();
+  if (!instrument_program_into(program, info, options, *out, error)) return nullptr;
+  return out;
+}
+
+bool is_instrumentation_name(std::string_view name) {
+  return name.substr(0, 2) == kReservedPrefix;
+}
+
+std::string instrumented_file_header(const std::string& original_path, const PassOptions& options) {
+  const PassInfo& pass = pass_info(options.pass);
+  const PassVariant* variant = find_variant(options);
+  std::string variant_name(variant ? variant->name : std::string_view(options.variant));
+  return std::string(kInstrumentHeader) + original_path + "\n" + std::string(kInstrumentPassLine) +
+         std::string(pass.name) + ", variant " + variant_name + "\n// " + std::string(pass.title) +
+         " instrumentation: every racelang command runs this file as it is, and reports its\n"
+         "// positions in the original. With --bigger-step each @group runs as one atomic step.\n";
+}
+
+namespace {
+
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+    line.remove_suffix(1);
+  return line;
+}
+
+} // namespace
+
+std::optional<InstrumentedFileHeader> read_instrumented_header(const SourceFile& file) {
+  std::optional<InstrumentedFileHeader> header;
+  for (uint32_t n = 1; n <= file.line_count(); ++n) {
+    std::string_view line = trimmed(file.line(n));
+    if (line.empty()) continue;
+    if (line.substr(0, 2) != "//") break; // the comment lines at the top only
+    if (!header && line.starts_with(kInstrumentHeader) && line.size() > kInstrumentHeader.size()) {
+      header = InstrumentedFileHeader{std::string(line.substr(kInstrumentHeader.size())), {}};
+      continue;
+    }
+    if (header && line.starts_with(kInstrumentPassLine)) {
+      // "pass NAME, variant NAME"; anything unrecognised leaves the defaults.
+      std::string_view rest = line.substr(kInstrumentPassLine.size());
+      size_t comma = rest.find(", variant ");
+      std::string pass(rest.substr(0, comma));
+      std::optional<std::string> variant;
+      if (comma != std::string_view::npos)
+        variant = std::string(rest.substr(comma + std::string_view(", variant ").size()));
+      std::string ignored;
+      if (auto options = parse_pass_options(pass, variant, ignored)) header->pass = *options;
+      break;
+    }
+  }
+  return header;
+}
+
+std::unique_ptr<SourceFile> read_original_source(const SourceFile& instrumented,
+                                                 const InstrumentedFileHeader& header) {
+  std::vector<std::string> candidates{header.original_path};
+  std::filesystem::path path(header.original_path);
+  if (path.is_relative())
+    candidates.push_back(
+        (std::filesystem::path(instrumented.path()).parent_path() / path).lexically_normal());
+  for (const std::string& candidate : candidates) {
+    SourceFile text(candidate, "");
+    std::string error;
+    if (SourceFile::read(candidate, text, error))
+      return std::make_unique<SourceFile>(header.original_path, text.text());
+  }
+  return nullptr;
+}
+
+} // namespace racelang

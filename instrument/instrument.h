@@ -1,0 +1,114 @@
+// The one entry point to race-detection instrumentation. Every caller (the driver's commands,
+// the JIT run, emit-c, the property harness in verify/ and the tests) names a pass and a variant
+// here and gets back a checked program; nobody else knows which passes exist, how their variants
+// are spelled or that the output must be re-checked with reserved names. The passes are a
+// table (instrumentation_passes()): adding one is a new file with its instrument function and
+// one line in that table. This header also owns what makes an instrumented file recognisable
+// once printed: the reserved names and the header `racelang instrument` writes, which lets
+// every command run such a file as it is and map its positions back to the original.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "detect/detector.h"
+#include "frontend/ast.h"
+#include "frontend/check.h"
+#include "frontend/source.h"
+
+namespace racelang {
+
+enum class PassKind : uint8_t { VectorClock };
+
+// One variant of a pass. variants[0] of every pass is the correct pass (the default); the
+// others are harmless alternatives or deliberately broken versions, which exist so that the
+// property checks can be shown to catch them (docs/instrumentation.md, "Controls").
+struct PassVariant {
+  std::string_view name;
+  std::string_view description; // one line, for --help
+  bool broken = false;          // the properties must find a counterexample
+};
+
+// Which pass, in which variant. An empty variant means the pass's default (variants[0]).
+struct PassOptions {
+  PassKind pass = PassKind::VectorClock;
+  std::string variant;
+};
+
+struct PassInfo {
+  PassKind kind;
+  std::string_view name;  // --pass=NAME
+  std::string_view title; // "VectorClock", for headers and messages
+  std::string_view description;
+  // The detector over the labelled semantics whose verdicts the instrumented program must
+  // reproduce (Theorem 5): its first races are the failing checks, its earlier accesses the
+  // ones a check names. `--detector=NAME` on the JIT and emit-c selects the pass this way.
+  detect::DetectorKind reference;
+  std::vector<PassVariant> variants;
+  // The transformation itself, for a variant of this pass (a name from `variants`).
+  Program (*instrument)(const Program& program, const ProgramInfo& info, std::string_view variant);
+};
+
+// Every pass, in the order --help lists them; the first is the default.
+const std::vector<PassInfo>& instrumentation_passes();
+const PassInfo& pass_info(PassKind kind);
+// By --pass name; nullptr if there is none.
+const PassInfo* find_pass(std::string_view name);
+// The pass that implements a detector; nullptr if none does.
+const PassInfo* pass_for_detector(detect::DetectorKind detector);
+// The variant of `options`, resolved ("" -> the default); nullptr if the pass has no such one.
+const PassVariant* find_variant(const PassOptions& options);
+// "vc, fasttrack" / "paper (default), no-location-locks, ...": for usage messages and --help.
+std::string pass_names();
+std::string variant_names(const PassInfo& pass);
+
+// Resolves --pass and --variant values (either may be absent). On a bad name returns nothing
+// and sets `error` to a sentence that lists the valid names.
+std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& pass,
+                                              const std::optional<std::string>& variant,
+                                              std::string& error);
+
+// Instruments a checked program and checks the result with reserved names allowed. Every
+// emitted statement carries the source range of the instruction it instruments, and a
+// Stmt::group shared with it (the bigger-step semantics). Returns nullptr, with `error` set,
+// only when the pass produced a program that does not check: a bug in the pass.
+std::unique_ptr<CheckedProgram> instrument_program(const Program& program, const ProgramInfo& info,
+                                                   const PassOptions& options, std::string& error);
+// The same, into a CheckedProgram that lives elsewhere (a part of a larger object); returns
+// false with `error` set.
+bool instrument_program_into(const Program& program, const ProgramInfo& info,
+                             const PassOptions& options, CheckedProgram& out, std::string& error);
+
+// True for the names the instrumentation owns (metadata and temporaries, all starting with
+// kReservedPrefix): what projections of instrumented states leave out.
+bool is_instrumentation_name(std::string_view name);
+
+// The header `racelang instrument` writes. Its first line names the original program; race
+// checks carry the original's positions, and a file that starts with it runs as it is
+// (reserved names and `__race` checks accepted) with its reports mapped back to the original.
+inline constexpr std::string_view kInstrumentHeader = "// racelang instrument: from ";
+inline constexpr std::string_view kInstrumentPassLine = "// racelang instrument: pass ";
+
+struct InstrumentedFileHeader {
+  std::string original_path; // as the header gives it
+  PassOptions pass;          // the pass and variant that made the file
+};
+
+// The header lines (ending with a newline) for a file instrumented from `original_path`.
+std::string instrumented_file_header(const std::string& original_path, const PassOptions& options);
+
+// The header among the comment lines at the top of `file`, if there is one. A file written
+// before the pass line existed is taken to be the default VectorClock pass.
+std::optional<InstrumentedFileHeader> read_instrumented_header(const SourceFile& file);
+
+// The original's text, named as the header names it (so reports read the same from
+// anywhere): the path as given, then relative to the instrumented file's directory. Nothing
+// if neither can be read.
+std::unique_ptr<SourceFile> read_original_source(const SourceFile& instrumented,
+                                                 const InstrumentedFileHeader& header);
+
+} // namespace racelang
