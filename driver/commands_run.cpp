@@ -149,7 +149,7 @@ int command_run(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
-  RunOptions run;
+  InterpreterOptions run;
   // An instrumented file detects races itself: by default no detector watches it as well.
   std::string default_detector = compiled->instrumented ? "none" : "vc";
   std::string detector = options->get("detector").value_or(default_detector);
@@ -238,8 +238,8 @@ int command_run(const std::vector<std::string>& args) {
   }
 
   int exit_code = run_exit_code(result);
-  bool replayable = exit_code != kExitSuccess && result.outcome != RunOutcome::ScheduleError;
-  if (replayable || (result.outcome == RunOutcome::ScheduleError && !result.races.empty())) {
+  bool replayable = exit_code != kExitSuccess && result.outcome != Outcome::ScheduleError;
+  if (replayable || (result.outcome == Outcome::ScheduleError && !result.races.empty())) {
     std::string hint = "racelang run " + *path;
     if (options->has("allow-reserved")) hint += " --allow-reserved";
     if (detector != default_detector) hint += " --detector=" + detector;

@@ -38,77 +38,18 @@ int usage(const std::string& message) {
   return kExitUsage;
 }
 
-Failure to_interp(const jit::Failure& f) {
-  Failure out;
-  out.kind = f.kind == jit::Outcome::Race               ? FailureKind::RaceCheck
-             : f.kind == jit::Outcome::AssertionFailure ? FailureKind::AssertionFailure
-                                                        : FailureKind::RuntimeError;
-  out.thread = f.thread;
-  out.range = f.range;
-  out.message = f.message;
-  if (f.race)
-    out.race = RaceCheckReport{f.race->kind,
-                               f.race->cell,
-                               f.race->site,
-                               f.race->previous_kind,
-                               f.race->previous_thread,
-                               f.race->previous_site};
-  return out;
-}
-
-BlockedThread to_interp(const jit::BlockedThread& b) {
-  Blocker blocker;
-  blocker.kind = b.kind == jit::BlockedThread::Lock ? Blocker::Lock : Blocker::Wait;
-  blocker.cell = b.cell;
-  blocker.holder = b.holder;
-  blocker.waited = b.waited;
-  blocker.waited_spawned = b.waited_spawned;
-  blocker.range = b.range;
-  return BlockedThread{b.thread, blocker};
-}
-
-// A race, failure or deadlock, described by names and positions so that it can be compared
-// across the instrumented program the JIT ran and the original program the interpreter runs.
-std::string race_identity(const RaceReport& race, const ProgramInfo& info) {
-  RaceKey key = race_key(race);
-  return "race " + info.cell_name(race.cell) + " " + format_loc(key.first) + " " +
-         format_loc(key.second);
-}
-
-std::string failure_identity(const Failure& f) {
-  return "failure " + std::to_string(static_cast<int>(f.kind)) + " " + format_loc(f.range.begin) +
-         " " + f.message;
-}
-
-std::string deadlock_identity(const std::vector<BlockedThread>& blocked, const ProgramInfo& info) {
-  std::string out = "deadlock";
-  for (const BlockedThread& b : blocked) {
-    out += " " + std::to_string(b.thread) + ":" + std::to_string(b.blocker.kind);
-    if (b.blocker.kind == Blocker::Lock) out += ":" + info.cell_name(b.blocker.cell);
-    if (b.blocker.kind == Blocker::Wait) out += ":" + std::to_string(b.blocker.waited);
-  }
-  return out;
-}
-
 // The first interpreter seed whose run ends with `target`, within the search's budget.
 std::optional<uint64_t> find_seed(const Code& code, std::optional<detect::DetectorKind> detector,
                                   const std::string& target) {
   uint64_t spent = 0;
   for (uint64_t seed = 1; seed <= kHintSeeds && spent < kHintSteps; ++seed) {
-    RunOptions options;
+    InterpreterOptions options;
     options.detector = detector;
     options.max_steps = std::min(kHintStepsPerRun, kHintSteps - spent);
     auto scheduler = make_random_scheduler(seed);
     RunResult r = run_program(code, *scheduler, options);
     spent += r.steps;
-    std::string got;
-    if (!r.races.empty())
-      got = race_identity(r.races.front(), *code.info);
-    else if (r.failure)
-      got = failure_identity(*r.failure);
-    else if (r.outcome == RunOutcome::Deadlock)
-      got = deadlock_identity(r.blocked, *code.info);
-    if (got == target) return seed;
+    if (describe_ending(r, *code.info) == target) return seed;
   }
   return std::nullopt;
 }
@@ -232,36 +173,26 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
 
   Code code = compile_program(program, info); // names and positions for the reports
   CheckSites sites = check_sites(*compiled, code);
-  jit::RunOptions run;
+  RunOptions run;
   run.keep_going = keep_going;
   run.print = [](std::string_view line) {
     std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
     std::cout.put('\n');
   };
-  run.on_race = [&](const jit::Failure& f) {
+  run.on_race = [&](const RaceReport& race) {
     std::cout.flush();
-    std::cerr << format_race_report(race_from_check(code, to_interp(f)), code, file, &sites);
+    std::cerr << format_race_report(race, code, file, &sites);
   };
-  jit::RunResult result = jitted->run(run);
+  RunResult result = jitted->run(run);
   std::cout.flush();
 
-  std::string identity;
-  if (!result.races.empty()) {
-    identity = race_identity(race_from_check(code, to_interp(result.races.front())), info);
-  } else if (result.failure) {
-    Failure f = to_interp(*result.failure);
-    std::cerr << format_failure(f, file, color);
-    identity = failure_identity(f);
-  } else if (result.outcome == jit::Outcome::Deadlock) {
-    std::vector<BlockedThread> blocked;
-    for (const jit::BlockedThread& b : result.blocked) blocked.push_back(to_interp(b));
-    std::cerr << format_deadlock(blocked, code, file, color);
-    identity = deadlock_identity(blocked, info);
-  }
+  if (result.races.empty() && result.failure)
+    std::cerr << format_failure(*result.failure, file, color);
+  else if (result.races.empty() && result.outcome == Outcome::Deadlock)
+    std::cerr << format_deadlock(result.blocked, code, file, color);
+  std::string identity = describe_ending(result, info);
 
-  int exit_code = !result.races.empty()                      ? kExitRace
-                  : result.outcome == jit::Outcome::Finished ? kExitSuccess
-                                                             : kExitFailure;
+  int exit_code = run_exit_code(result);
   if (exit_code != kExitSuccess) {
     Code original = compile_program(compiled->program, compiled->info);
     // The interpreter runs the program the file holds, watched by the detector the pass

@@ -175,8 +175,8 @@ ReplaySpec replay_spec(const ExploreStepLimit& limit, const ExploreOptions& opti
   return {limit.witness, std::nullopt, false, limit.steps_before + options.max_steps};
 }
 
-RunOptions replay_run_options(const ReplaySpec& spec) {
-  RunOptions options;
+InterpreterOptions replay_run_options(const ReplaySpec& spec) {
+  InterpreterOptions options;
   options.detector = spec.detector;
   options.keep_going = spec.keep_going;
   if (spec.max_steps) options.max_steps = *spec.max_steps;

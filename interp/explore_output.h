@@ -33,8 +33,8 @@ ReplaySpec replay_spec(const ExploreFailure& failure);
 ReplaySpec replay_spec(const ExploreDeadlock& deadlock);
 ReplaySpec replay_spec(const ExploreStepLimit& limit, const ExploreOptions& options);
 
-// RunOptions for a replay (detector, keep-going, max-steps).
-RunOptions replay_run_options(const ReplaySpec& spec);
+// InterpreterOptions for a replay (detector, keep-going, max-steps).
+InterpreterOptions replay_run_options(const ReplaySpec& spec);
 
 struct ExploreOutputOptions {
   std::string program_path; // as given on the command line

@@ -21,6 +21,7 @@
 
 #include "interp/code.h"
 #include "interp/label.h"
+#include "outcome/outcome.h"
 
 namespace racelang {
 
@@ -37,30 +38,6 @@ struct MachineState {
   uint64_t hash() const;
   // Appends a byte encoding that is equal exactly when the states are equal.
   void serialize(std::string& out) const;
-};
-
-enum class FailureKind : uint8_t {
-  RuntimeError,     // division by zero, bad index, unlock not held, re-spawn
-  AssertionFailure, // a user assert
-  RaceCheck,        // an instrumentation check `assert(...) __race(...)` (a data race)
-};
-
-// What an instrumentation check reported, evaluated when it failed.
-struct RaceCheckReport {
-  AccessKind kind = AccessKind::Read;
-  uint32_t cell = 0; // the checked location (a cell of the instrumented program)
-  int64_t site = 0;  // line * kSiteLineFactor + col of the access
-  AccessKind prev_kind = AccessKind::Write;
-  int64_t prev_thread = 0;
-  int64_t prev_site = 0;
-};
-
-struct Failure {
-  FailureKind kind = FailureKind::RuntimeError;
-  int64_t thread = 0; // racelang id
-  SourceRange range;
-  std::string message; // "thread 2: division by zero (a / b with a = 1, b = 0)"
-  std::optional<RaceCheckReport> race;
 };
 
 enum class StepStatus : uint8_t {
@@ -100,16 +77,6 @@ struct MachineOptions {
 };
 
 class IndependenceOracle;
-
-// Why a thread cannot step: for deadlock reports.
-struct Blocker {
-  enum Kind : uint8_t { None, Lock, Wait } kind = None;
-  uint32_t cell = 0;   // Lock: the lock's cell
-  int64_t holder = -1; // Lock: the thread holding it
-  int64_t waited = -1; // Wait: the thread waited for
-  bool waited_spawned = false;
-  SourceRange range; // the blocked statement
-};
 
 class Machine {
 public:

@@ -1,17 +1,7 @@
-// Race identity and the access history's canonical encoding (see race.h).
+// The access history's canonical encoding (see race.h).
 #include "interp/race.h"
 
 namespace racelang {
-
-RaceKey race_key(const RaceReport& report) {
-  RaceKey key;
-  key.cell = report.cell;
-  SourceLoc a = report.current.range.begin, b = report.previous.range.begin;
-  bool a_first = a.line != b.line ? a.line < b.line : a.col <= b.col;
-  key.first = a_first ? a : b;
-  key.second = a_first ? b : a;
-  return key;
-}
 
 void AccessHistory::serialize(std::string& out) const {
   auto put = [&](uint32_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };

@@ -204,17 +204,17 @@ std::string format_step_limit(const RunResult& result, uint64_t max_steps, const
 std::string format_run_end(const RunResult& result, const Code& code, const SourceFile& file,
                            uint64_t max_steps, bool color) {
   switch (result.outcome) {
-  case RunOutcome::Finished:
-  case RunOutcome::Race:
+  case Outcome::Finished:
+  case Outcome::Race:
     return "";
-  case RunOutcome::RuntimeError:
-  case RunOutcome::AssertionFailure:
+  case Outcome::RuntimeError:
+  case Outcome::AssertionFailure:
     return format_failure(*result.failure, file, color);
-  case RunOutcome::Deadlock:
+  case Outcome::Deadlock:
     return format_deadlock(result.blocked, code, file, color);
-  case RunOutcome::StepLimit:
+  case Outcome::StepLimit:
     return format_step_limit(result, max_steps, file, color);
-  case RunOutcome::ScheduleError:
+  case Outcome::ScheduleError:
     if (result.schedule_exhausted && !result.races.empty())
       return render_diagnostic(file,
                                {Severity::Note,

@@ -4,40 +4,9 @@
 
 #include <set>
 
-#include "frontend/ast_walk.h"
 #include "interp/race_observer.h"
 
 namespace racelang {
-namespace {
-
-// The statement of a load or store starting at `loc`, for positions decoded from a site.
-SourceRange access_range_at(const Code& code, SourceLoc loc) {
-  if (const Stmt* s = access_statement_at(code.program->body, loc)) return s->range;
-  return {loc, {loc.line, loc.col + 1}};
-}
-
-SourceLoc decode_site(int64_t site) {
-  if (site <= 0) return {};
-  return {static_cast<uint32_t>(site / kSiteLineFactor),
-          static_cast<uint32_t>(site % kSiteLineFactor)};
-}
-
-} // namespace
-
-int run_exit_code(const RunResult& result) {
-  if (!result.races.empty()) return 66;
-  switch (result.outcome) {
-  case RunOutcome::Finished:
-    return 0;
-  case RunOutcome::Race:
-    return 66;
-  case RunOutcome::ScheduleError:
-    return 2;
-  default:
-    return 1;
-  }
-}
-
 std::vector<BlockedThread> blocked_threads(const Machine& machine) {
   std::vector<BlockedThread> out;
   for (uint32_t k = 0; k < machine.thread_count(); ++k)
@@ -47,20 +16,10 @@ std::vector<BlockedThread> blocked_threads(const Machine& machine) {
 }
 
 RaceReport race_from_check(const Code& code, const Failure& failure) {
-  RaceReport report;
-  report.from_instrumentation = true;
-  const RaceCheckReport& check = *failure.race;
-  report.cell = check.cell;
-  SourceLoc here = decode_site(check.site);
-  report.current = {failure.thread, check.kind,
-                    here.line ? access_range_at(code, here) : failure.range};
-  SourceLoc prev = decode_site(check.prev_site);
-  report.previous = {check.prev_thread, check.prev_kind,
-                     prev.line ? access_range_at(code, prev) : SourceRange{}};
-  return report;
+  return race_from_check(code.program->body, failure);
 }
 
-RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& options) {
+RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterOptions& options) {
   RunResult result;
   Machine machine(code, options.machine);
   if (options.print) machine.set_print_sink(options.print);
@@ -88,7 +47,7 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
           if (options.on_race) options.on_race(*race);
         }
         if (!options.keep_going) {
-          result.outcome = RunOutcome::Race;
+          result.outcome = Outcome::Race;
           return false;
         }
         observer.force(event);
@@ -98,13 +57,13 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
       result.failure = machine.failure();
       switch (result.failure->kind) {
       case FailureKind::RuntimeError:
-        result.outcome = RunOutcome::RuntimeError;
+        result.outcome = Outcome::RuntimeError;
         break;
       case FailureKind::AssertionFailure:
-        result.outcome = RunOutcome::AssertionFailure;
+        result.outcome = Outcome::AssertionFailure;
         break;
       case FailureKind::RaceCheck: {
-        result.outcome = RunOutcome::Race;
+        result.outcome = Outcome::Race;
         RaceReport race = race_from_check(code, *result.failure);
         if (seen.insert(race_key(race)).second) {
           result.races.push_back(race);
@@ -116,15 +75,16 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
       return false;
     }
     if (s.status == StepStatus::StepLimit) {
-      result.outcome = RunOutcome::StepLimit;
+      result.outcome = Outcome::StepLimit;
       return false;
     }
     return true;
   };
 
   auto finish = [&] {
-    result.final_state = machine.state();
-    if (result.outcome == RunOutcome::StepLimit)
+    result.memory = machine.state().memory;
+    if (options.final_state) *options.final_state = machine.state();
+    if (result.outcome == Outcome::StepLimit)
       for (uint32_t k = 0; k < machine.thread_count(); ++k)
         if (machine.status(k) == ThreadStatus::Running)
           result.running.push_back({machine.thread_id(k), machine.next_instr(k).range});
@@ -135,24 +95,24 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const RunOptions& 
   std::vector<int64_t> ids;
   for (uint64_t point = 0;; ++point) {
     if (machine.all_finished()) {
-      result.outcome = RunOutcome::Finished;
+      result.outcome = Outcome::Finished;
       return finish();
     }
     std::vector<uint32_t> runnable = machine.runnable();
     if (runnable.empty()) {
-      result.outcome = RunOutcome::Deadlock;
+      result.outcome = Outcome::Deadlock;
       result.blocked = blocked_threads(machine);
       return finish();
     }
     if (budget() == 0) {
-      result.outcome = RunOutcome::StepLimit;
+      result.outcome = Outcome::StepLimit;
       return finish();
     }
     ids.clear();
     for (uint32_t k : runnable) ids.push_back(machine.thread_id(k));
     std::optional<int64_t> choice = scheduler.choose(ids, point);
     if (!choice) {
-      result.outcome = RunOutcome::ScheduleError;
+      result.outcome = Outcome::ScheduleError;
       result.schedule_error = scheduler.error();
       result.schedule_exhausted = scheduler.exhausted();
       return finish();

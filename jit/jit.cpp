@@ -27,13 +27,14 @@ std::string message_of(llvm::Error error) {
   return llvm::toString(std::move(error));
 }
 
-class Program final : public CompiledProgram {
+// A program in its own JITDylib of the ORC JIT.
+class OrcProgram final : public NativeProgram {
 public:
-  Program(OrcJit& jit, llvm::orc::JITDylib& dylib) : jit_(jit), dylib_(dylib) {}
-  ~Program() override { llvm::consumeError(jit_.remove_dylib(dylib_)); }
+  OrcProgram(OrcJit& jit, llvm::orc::JITDylib& dylib) : jit_(jit), dylib_(dylib) {}
+  ~OrcProgram() override { llvm::consumeError(jit_.remove_dylib(dylib_)); }
 
-  RunResult run(const RunOptions& options) const override {
-    RunState state(layout_, functions_, options);
+  RunResult run(const RunOptions& options, uint32_t watchdog_interval_ms) const override {
+    RunState state(layout_, functions_, options, watchdog_interval_ms);
     RunResult result = state.run();
     result.stats.counted = stats_;
     return result;
@@ -58,9 +59,9 @@ public:
   int opt_level() const override { return opt_level_; }
 
   // The program is reached through `info` (its ThreadInfo bodies point into it).
-  std::unique_ptr<CompiledProgram> compile(const racelang::Program&, const ProgramInfo& info,
-                                           const CodegenOptions& options,
-                                           std::string& error) override {
+  std::unique_ptr<NativeProgram> compile(const racelang::Program&, const ProgramInfo& info,
+                                         const CodegenOptions& options,
+                                         std::string& error) override {
     CompileTimes times;
     auto start = Clock::now();
     auto context = std::make_unique<llvm::LLVMContext>();
@@ -95,7 +96,7 @@ public:
       error = message_of(dylib.takeError());
       return nullptr;
     }
-    auto compiled = std::make_unique<Program>(*jit_, *dylib);
+    auto compiled = std::make_unique<OrcProgram>(*jit_, *dylib);
     if (auto err = jit_->add_module(
             *dylib, llvm::orc::ThreadSafeModule(std::move(generated.module), std::move(context)))) {
       error = message_of(std::move(err));

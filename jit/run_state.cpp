@@ -67,17 +67,18 @@ uint64_t encode_block(uint64_t kind, uint32_t site, uint32_t argument) {
 bool RunState::Snapshot::operator==(const Snapshot& o) const {
   if (progress != o.progress || blocked.size() != o.blocked.size()) return false;
   for (size_t k = 0; k < blocked.size(); ++k) {
-    const BlockedThread &a = blocked[k], &b = o.blocked[k];
-    if (a.kind != b.kind || a.thread != b.thread || a.cell != b.cell || a.holder != b.holder ||
-        a.waited != b.waited || a.range != b.range)
+    const Blocker &a = blocked[k].blocker, &b = o.blocked[k].blocker;
+    if (blocked[k].thread != o.blocked[k].thread || a.kind != b.kind || a.cell != b.cell ||
+        a.holder != b.holder || a.waited != b.waited || a.range != b.range)
       return false;
   }
   return true;
 }
 
 RunState::RunState(const ProgramLayout& layout, const std::vector<ThreadFunction>& functions,
-                   const RunOptions& options)
+                   const RunOptions& options, uint32_t watchdog_interval_ms)
     : layout_(layout), functions_(functions), options_(options),
+      watchdog_interval_ms_(watchdog_interval_ms),
       memory_(layout.cell_count + 1, 0), // one spare cell: never a zero-length array
       slots_(std::make_unique<Slot[]>(layout.thread_ids.size())),
       thread_count_(layout.thread_ids.size()) {
@@ -125,7 +126,7 @@ RunResult RunState::run() {
   } catch (const std::system_error& e) {
     RunResult r;
     r.outcome = Outcome::RuntimeError;
-    r.failure = Failure{Outcome::RuntimeError,
+    r.failure = Failure{FailureKind::RuntimeError,
                         layout_.thread_ids[0],
                         {},
                         std::string("cannot start an OS thread: ") + e.what(),
@@ -135,7 +136,7 @@ RunResult RunState::run() {
   // The watchdog: wake up every interval; a deadlock is reported when two consecutive looks
   // find the same set of blocked threads with nothing having moved in between.
   std::optional<Snapshot> last;
-  auto interval = std::chrono::milliseconds(std::max<uint32_t>(1, options_.watchdog_interval_ms));
+  auto interval = std::chrono::milliseconds(std::max<uint32_t>(1, watchdog_interval_ms_));
   std::unique_lock<std::mutex> lock(live_mutex_);
   while (live_ > 0) {
     live_changed_.wait_for(lock, interval);
@@ -236,7 +237,7 @@ bool RunState::spawn(rl_thread_ctx* ctx, uint32_t child, uint32_t site) {
   try {
     start_thread(child);
   } catch (const std::system_error& e) {
-    Failure f{Outcome::RuntimeError, layout_.thread_ids[ctx->thread_index],
+    Failure f{FailureKind::RuntimeError, layout_.thread_ids[ctx->thread_index],
               layout_.sites[site].range,
               "thread " + std::to_string(layout_.thread_ids[ctx->thread_index]) +
                   ": cannot start an OS thread for thread " +
@@ -286,7 +287,7 @@ void RunState::print(rl_thread_ctx*, const int64_t* values, uint32_t count) {
   options_.print(line);
 }
 
-Failure RunState::make_failure(Outcome kind, uint32_t k, uint32_t site,
+Failure RunState::make_failure(FailureKind kind, uint32_t k, uint32_t site,
                                const int64_t* values) const {
   Failure f;
   f.kind = kind;
@@ -297,27 +298,28 @@ Failure RunState::make_failure(Outcome kind, uint32_t k, uint32_t site,
 }
 
 void RunState::fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values) {
-  Outcome kind = layout_.sites[site].kind == SiteKind::Assert ? Outcome::AssertionFailure
-                                                              : Outcome::RuntimeError;
-  end(kind, make_failure(kind, ctx->thread_index, site, values), {});
+  bool assertion = layout_.sites[site].kind == SiteKind::Assert;
+  end(assertion ? Outcome::AssertionFailure : Outcome::RuntimeError,
+      make_failure(assertion ? FailureKind::AssertionFailure : FailureKind::RuntimeError,
+                   ctx->thread_index, site, values),
+      {});
 }
 
 bool RunState::race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
                     int64_t previous_site, int64_t previous_thread) {
   const Site& s = layout_.sites[site];
   const int64_t values[2] = {cell, previous_thread};
-  Failure f = make_failure(Outcome::Race, ctx->thread_index, site, values);
+  Failure f = make_failure(FailureKind::RaceCheck, ctx->thread_index, site, values);
   f.race = RaceCheckReport{s.access,        static_cast<uint32_t>(cell),
                            access_site,     s.previous_access,
                            previous_thread, previous_site};
+  RaceReport report = race_from_check(*layout_.info->threads[0].body, f);
   std::lock_guard<std::mutex> lock(out_mutex_);
   if (ended_) return false;
-  // One report per location and unordered pair of sites (the interpreter's RaceKey).
-  auto key = std::make_tuple(static_cast<uint32_t>(cell), std::min(access_site, previous_site),
-                             std::max(access_site, previous_site));
-  if (seen_races_.insert(key).second) {
-    result_.races.push_back(f);
-    if (options_.on_race) options_.on_race(f);
+  // One report per location and unordered pair of positions, as the interpreter reports.
+  if (seen_races_.insert(race_key(report)).second) {
+    result_.races.push_back(report);
+    if (options_.on_race) options_.on_race(report);
   }
   if (options_.keep_going) return true;
   ended_ = true;
@@ -368,8 +370,9 @@ std::optional<RunState::Snapshot> RunState::deadlock_snapshot() const {
   }
   if (blocked.empty()) return std::nullopt;
   for (const auto& [k, b] : blocked) {
-    BlockedThread t;
-    t.thread = layout_.thread_ids[k];
+    BlockedThread blocked_thread;
+    blocked_thread.thread = layout_.thread_ids[k];
+    Blocker& t = blocked_thread.blocker;
     uint32_t site = static_cast<uint32_t>((b >> 32) & 0x3fffffff);
     uint32_t argument = static_cast<uint32_t>(b & kHolderMask);
     t.range = layout_.sites[site].range;
@@ -377,19 +380,19 @@ std::optional<RunState::Snapshot> RunState::deadlock_snapshot() const {
     if (kind == kWait) {
       uint32_t s = slots_[argument].status.load(std::memory_order_seq_cst);
       if (s == kFinished) return std::nullopt;
-      t.kind = BlockedThread::Wait;
+      t.kind = Blocker::Wait;
       t.waited = layout_.thread_ids[argument];
       t.waited_spawned = s != kNotSpawned;
     } else {
       int64_t v = std::atomic_ref<int64_t>(const_cast<int64_t&>(memory_[argument]))
                       .load(std::memory_order_seq_cst);
       int64_t holder = static_cast<int64_t>(static_cast<uint64_t>(v) & kHolderMask) - 1;
-      if (holder < 0 || (holder == t.thread && kind != kLockSelf)) return std::nullopt;
-      t.kind = BlockedThread::Lock;
+      if (holder < 0 || (holder == blocked_thread.thread && kind != kLockSelf)) return std::nullopt;
+      t.kind = Blocker::Lock;
       t.cell = argument;
       t.holder = holder;
     }
-    snap.blocked.push_back(t);
+    snap.blocked.push_back(blocked_thread);
   }
   if (progress_.load(std::memory_order_seq_cst) != snap.progress) return std::nullopt;
   return snap;

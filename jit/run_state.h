@@ -27,7 +27,7 @@ using ThreadFunction = void (*)(rl_thread_ctx*);
 class RunState {
 public:
   RunState(const ProgramLayout& layout, const std::vector<ThreadFunction>& functions,
-           const RunOptions& options);
+           const RunOptions& options, uint32_t watchdog_interval_ms);
   RunState(const RunState&) = delete;
   RunState& operator=(const RunState&) = delete;
   ~RunState();
@@ -74,11 +74,12 @@ private:
   void end(Outcome outcome, std::optional<Failure> failure, std::vector<BlockedThread> blocked);
   void request_stop();
   std::optional<Snapshot> deadlock_snapshot() const;
-  Failure make_failure(Outcome kind, uint32_t k, uint32_t site, const int64_t* values) const;
+  Failure make_failure(FailureKind kind, uint32_t k, uint32_t site, const int64_t* values) const;
 
   const ProgramLayout& layout_;
   const std::vector<ThreadFunction>& functions_;
   const RunOptions& options_;
+  uint32_t watchdog_interval_ms_;
   std::vector<int64_t> memory_;
   std::unique_ptr<Slot[]> slots_;
   size_t thread_count_;
@@ -93,7 +94,7 @@ private:
   std::mutex out_mutex_; // output, reports and the run's end
   bool ended_ = false;
   RunResult result_;
-  std::set<std::tuple<uint32_t, int64_t, int64_t>> seen_races_;
+  std::set<RaceKey> seen_races_;
 };
 
 } // namespace racelang::jit

@@ -216,15 +216,17 @@ namespace {
 // Whether the run of `p` on `schedule` reaches `goal`: the evidence a witness must give.
 bool reaches(const RunnableProgram& p, std::optional<detect::DetectorKind> detector,
              bool bigger_step, const WitnessGoal& goal, Scheduler& scheduler, Schedule* taken) {
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = detector;
   options.machine.bigger_step = bigger_step;
   options.max_steps = 100'000;
+  MachineState final_state;
+  options.final_state = &final_state;
   RunResult r = run_program(p.code, scheduler, options);
   if (taken) *taken = r.schedule;
   if (goal.final_state)
-    return r.outcome == RunOutcome::Finished && r.races.empty() &&
-           project(p, r.final_state, false) == *goal.final_state;
+    return r.outcome == Outcome::Finished && r.races.empty() &&
+           project(p, final_state, false) == *goal.final_state;
   if (goal.race && !r.races.empty()) // the racing thread is the current access's
     return race_identity(p, r.races.front().current.thread, r.races.front()) == *goal.race;
   return false;

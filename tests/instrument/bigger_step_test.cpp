@@ -20,8 +20,8 @@
 namespace racelang {
 namespace {
 
-RunOptions bigger_step(std::optional<detect::DetectorKind> detector = std::nullopt) {
-  RunOptions options;
+InterpreterOptions bigger_step(std::optional<detect::DetectorKind> detector = std::nullopt) {
+  InterpreterOptions options;
   options.detector = detector;
   options.machine.bigger_step = true;
   return options;
@@ -84,7 +84,7 @@ TEST(BiggerStep, InstrumentedProgramsHaveTheOriginalsSchedulingPoints) {
   ASSERT_NE(s, nullptr) << error;
   for (uint64_t seed = 0; seed < 50; ++seed) {
     auto original = make_random_scheduler(seed);
-    RunResult a = run_program(s->original.code, *original, RunOptions{});
+    RunResult a = run_program(s->original.code, *original, InterpreterOptions{});
     auto instrumented = make_random_scheduler(seed);
     RunResult b = run_program(s->instrumented.code, *instrumented, bigger_step());
     // The same choices, after the prologue's forced one; the same verdict at the same point.
@@ -105,7 +105,7 @@ TEST(BiggerStep, ADetectorSeesEveryEventOfAGroup) {
   std::string error;
   auto s = verify::make_subject(kLocked, {}, error);
   ASSERT_NE(s, nullptr) << error;
-  auto count_events = [&](RunOptions options, uint64_t seed, RunResult& result) {
+  auto count_events = [&](InterpreterOptions options, uint64_t seed, RunResult& result) {
     size_t events = 0;
     options.detector = detect::DetectorKind::VectorClock;
     options.keep_going = true;
@@ -120,12 +120,12 @@ TEST(BiggerStep, ADetectorSeesEveryEventOfAGroup) {
     size_t big_events = count_events(bigger_step(), seed, big);
     for (const RaceReport& race : big.races) EXPECT_TRUE(race.from_instrumentation) << seed;
     racy += !big.races.empty();
-    if (big.outcome != RunOutcome::Finished) continue;
+    if (big.outcome != Outcome::Finished) continue;
     ++finished;
     for (uint64_t other = 0;; ++other) {
       ASSERT_LT(other, 100u);
       size_t small_events = count_events({}, other, small);
-      if (small.outcome != RunOutcome::Finished) continue;
+      if (small.outcome != Outcome::Finished) continue;
       EXPECT_EQ(big_events, small_events) << seed;
       break;
     }
@@ -151,13 +151,13 @@ TEST(BiggerStep, BlockingInsideAGroupIsARuntimeError) {
   c->code = compile_program(c->program, c->info);
   // main spawns 1; thread 1 takes n; main's group takes m, then blocks on n.
   auto run = testing::run_schedule(*c, {0, 1, 0}, bigger_step());
-  ASSERT_EQ(run.result.outcome, RunOutcome::RuntimeError);
+  ASSERT_EQ(run.result.outcome, Outcome::RuntimeError);
   EXPECT_NE(run.result.failure->message.find("inside an atomic group"), std::string::npos)
       << run.result.failure->message;
   EXPECT_EQ(run.result.failure->range.begin.line, 8u);
   // Small-step, the same program just waits for n.
   auto small = testing::run_schedule(*c, {0, 1, 0, 1, 1, 0, 0, 0, 0}, {});
-  EXPECT_EQ(small.result.outcome, RunOutcome::Finished);
+  EXPECT_EQ(small.result.outcome, Outcome::Finished);
 }
 
 TEST(BiggerStep, WithoutGroupsItIsTheSmallStepSemantics) {
@@ -165,7 +165,7 @@ TEST(BiggerStep, WithoutGroupsItIsTheSmallStepSemantics) {
   ASSERT_NE(c, nullptr);
   for (uint64_t seed = 0; seed < 20; ++seed) {
     auto a = testing::run_seed(*c, seed, {});
-    RunOptions options;
+    InterpreterOptions options;
     options.machine.bigger_step = true;
     auto b = testing::run_seed(*c, seed, options);
     EXPECT_EQ(a.result.schedule, b.result.schedule);
@@ -245,7 +245,7 @@ RC_GTEST_PROP(BiggerStep, GeneralProgramsNeverBlockInsideAGroup, ()) {
   restore_groups(i->program);
   i->code = compile_program(i->program, i->info);
   for (uint64_t seed = 0; seed < 5; ++seed) {
-    RunOptions options = bigger_step();
+    InterpreterOptions options = bigger_step();
     options.max_steps = 20'000;
     auto run = testing::run_seed(*i, seed, options);
     if (run.result.failure)

@@ -61,7 +61,7 @@ struct SeededRun {
   std::vector<std::string> output;
 };
 
-SeededRun run_seeded(const Code& code, uint64_t seed, RunOptions options) {
+SeededRun run_seeded(const Code& code, uint64_t seed, InterpreterOptions options) {
   SeededRun r;
   options.print = [&](std::string_view line) { r.output.emplace_back(line); };
   auto scheduler = make_random_scheduler(seed);
@@ -108,10 +108,10 @@ int compare_runs(const std::string& name, const PassOptions& options, bool expec
   EXPECT_EQ(sites.kind, CheckSites::Kind::Original);
   EXPECT_EQ(sites.path, path);
 
-  RunOptions vc; // --detector=vc, the default
-  RunOptions checks;
+  InterpreterOptions vc; // --detector=vc, the default
+  InterpreterOptions checks;
   checks.detector = std::nullopt; // the instrumentation's checks are the detector
-  RunOptions bigger = checks;
+  InterpreterOptions bigger = checks;
   bigger.machine.bigger_step = true;
   int racy_original = 0, racy_small = 0, mismatches = 0;
   for (uint64_t seed = 0; seed < kSeeds; ++seed) {

@@ -65,7 +65,7 @@ void expect_witnesses_replay(const Compiled& c, const ExploreResult& r,
   }
   for (const ExploreDeadlock& d : r.deadlocks) {
     RunResult run = replay(replay_spec(d));
-    ASSERT_EQ(run.outcome, RunOutcome::Deadlock) << format_schedule_string(d.witness);
+    ASSERT_EQ(run.outcome, Outcome::Deadlock) << format_schedule_string(d.witness);
     ASSERT_EQ(run.blocked.size(), d.blocked.size());
     for (size_t i = 0; i < d.blocked.size(); ++i) {
       EXPECT_EQ(run.blocked[i].thread, d.blocked[i].thread);
@@ -77,7 +77,7 @@ void expect_witnesses_replay(const Compiled& c, const ExploreResult& r,
   }
   for (const ExploreStepLimit& l : r.step_limits) {
     RunResult run = replay(replay_spec(l, options));
-    EXPECT_EQ(run.outcome, RunOutcome::StepLimit) << format_schedule_string(l.witness);
+    EXPECT_EQ(run.outcome, Outcome::StepLimit) << format_schedule_string(l.witness);
   }
 }
 

@@ -38,7 +38,7 @@ std::unique_ptr<Compiled> compile(const Program& program, const CheckOptions& op
   return compile(print_program(program), "generated.rl", options);
 }
 
-TracedRun run_with(const Compiled& c, Scheduler& scheduler, RunOptions options) {
+TracedRun run_with(const Compiled& c, Scheduler& scheduler, InterpreterOptions options) {
   TracedRun out;
   auto user_event = options.on_event;
   options.on_event = [&](const LabelledStep& s) {
@@ -46,16 +46,17 @@ TracedRun run_with(const Compiled& c, Scheduler& scheduler, RunOptions options) 
     if (user_event) user_event(s);
   };
   options.print = [&](std::string_view line) { out.output.emplace_back(line); };
+  options.final_state = &out.final_state;
   out.result = run_program(c.code, scheduler, options);
   return out;
 }
 
-TracedRun run_schedule(const Compiled& c, const Schedule& schedule, RunOptions options) {
+TracedRun run_schedule(const Compiled& c, const Schedule& schedule, InterpreterOptions options) {
   auto scheduler = make_replay_scheduler(schedule, "--schedule-string=...");
   return run_with(c, *scheduler, std::move(options));
 }
 
-TracedRun run_seed(const Compiled& c, uint64_t seed, RunOptions options) {
+TracedRun run_seed(const Compiled& c, uint64_t seed, InterpreterOptions options) {
   auto scheduler = make_random_scheduler(seed);
   return run_with(c, *scheduler, std::move(options));
 }

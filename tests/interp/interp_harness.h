@@ -38,12 +38,14 @@ std::unique_ptr<Compiled> compile(const Program& program, const CheckOptions& op
 // Runs with the given schedule (a replay); the labels of the run in order (Exit included).
 struct TracedRun {
   RunResult result;
+  MachineState final_state; // the whole machine at the end (InterpreterOptions::final_state)
   std::vector<LabelledStep> events;
   std::vector<std::string> output; // printed lines
 };
-TracedRun run_with(const Compiled& c, Scheduler& scheduler, RunOptions options = {});
-TracedRun run_schedule(const Compiled& c, const Schedule& schedule, RunOptions options = {});
-TracedRun run_seed(const Compiled& c, uint64_t seed, RunOptions options = {});
+TracedRun run_with(const Compiled& c, Scheduler& scheduler, InterpreterOptions options = {});
+TracedRun run_schedule(const Compiled& c, const Schedule& schedule,
+                       InterpreterOptions options = {});
+TracedRun run_seed(const Compiled& c, uint64_t seed, InterpreterOptions options = {});
 
 // "rd(1, x)" etc. for every labelled event, for readable expectations.
 std::vector<std::string> label_strings(const Compiled& c, const std::vector<LabelledStep>& events);

@@ -148,8 +148,8 @@ TEST(Machine, SpawnedThreadsStartWithZeroLocals) {
   auto c = compile("shared x; a := 5; spawn 1 { b := a + 1; store b x; } wait 1; r := load x;");
   ASSERT_TRUE(c);
   auto run = testing::run_seed(*c, 3);
-  EXPECT_EQ(run.result.outcome, RunOutcome::Finished);
-  EXPECT_EQ(testing::shared_value(*c, run.result.final_state, "x"), 1);
+  EXPECT_EQ(run.result.outcome, Outcome::Finished);
+  EXPECT_EQ(testing::shared_value(*c, run.final_state, "x"), 1);
 }
 
 TEST(Machine, EmptySpawnFinishesAtOnce) {
@@ -186,7 +186,7 @@ TEST(Machine, AssertionFailureNamesTheLocals) {
   auto c = compile("shared x;\nspawn 1 {\n  v := load x;\n  assert(v == 2 && w >= 0);\n}\n");
   ASSERT_TRUE(c);
   auto run = testing::run_seed(*c, 1);
-  ASSERT_EQ(run.result.outcome, RunOutcome::AssertionFailure);
+  ASSERT_EQ(run.result.outcome, Outcome::AssertionFailure);
   EXPECT_EQ(run.result.failure->message,
             "thread 1: assertion failed: v == 2 && w >= 0 (with v = 0, w = 0)");
   EXPECT_EQ(run.result.failure->range.begin, (SourceLoc{4, 3}));

@@ -54,7 +54,7 @@ void check_first_race(const DetectorFactory& broken) {
       *rc::gen::element(detect::DetectorKind::VectorClock, detect::DetectorKind::FastTrack,
                         detect::DetectorKind::Djit, detect::DetectorKind::MultiJoinVectorClock);
   uint64_t seed = *rc::gen::inRange<uint64_t>(0, 1000000);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = kind;
   options.detector_factory = broken;
   options.max_steps = 5000;
@@ -62,8 +62,8 @@ void check_first_race(const DetectorFactory& broken) {
   detect::Trace trace = trace_of(run.events);
   RC_ASSERT(!detect::check_well_formed(trace, detect::JoinDiscipline::Multiple).has_value());
   auto oracle = detect::first_race(trace);
-  RC_TAG(run.result.outcome == RunOutcome::Race ? "race" : "no race");
-  if (run.result.outcome != RunOutcome::Race) {
+  RC_TAG(run.result.outcome == Outcome::Race ? "race" : "no race");
+  if (run.result.outcome != Outcome::Race) {
     RC_ASSERT(!oracle.has_value());
     return;
   }
@@ -105,7 +105,7 @@ RC_GTEST_PROP(OracleAgreement, KeepGoingReportsExactlyTheRacyAccesses, ()) {
   auto c = gen_compiled();
   RC_ASSERT(c != nullptr);
   uint64_t seed = *rc::gen::inRange<uint64_t>(0, 1000000);
-  RunOptions options; // VectorClock: exact after force() too (detect/vector_clock.h)
+  InterpreterOptions options; // VectorClock: exact after force() too (detect/vector_clock.h)
   options.keep_going = true;
   options.max_steps = 5000;
   // Count the races as the detector reports them, event by event (the run itself reports

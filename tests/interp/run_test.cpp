@@ -33,7 +33,7 @@ wait 2;
 TEST(Scheduler, RandomIsDeterministicForASeed) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   std::set<Schedule> seen;
   for (uint64_t seed = 0; seed < 40; ++seed) {
@@ -70,12 +70,12 @@ TEST(Scheduler, RoundRobinRunInterleavesThreads) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
   auto s = make_round_robin_scheduler();
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   auto run = testing::run_with(*c, *s, options);
   // spawn 1, rd(1, x), spawn 2, wr(1, x), rd(2, x), wait 1, wr(2, x), wait 2
   EXPECT_EQ(run.result.schedule, (Schedule{0, 1, 0, 1, 2, 0, 2, 0}));
-  EXPECT_EQ(testing::shared_value(*c, run.result.final_state, "x"), 2);
+  EXPECT_EQ(testing::shared_value(*c, run.final_state, "x"), 2);
 }
 
 TEST(Scheduler, ReplayReportsWhereItDoesNotFit) {
@@ -118,22 +118,22 @@ TEST(ScheduleText, FileFormatRoundTrips) {
 TEST(Run, LabelsOfARun) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   auto run = run_schedule(*c, {0, 0, 1, 1, 2, 2, 0, 0}, options);
-  EXPECT_EQ(run.result.outcome, RunOutcome::Finished);
+  EXPECT_EQ(run.result.outcome, Outcome::Finished);
   EXPECT_EQ(label_strings(*c, run.events),
             (std::vector<std::string>{"fork(0, 1)", "fork(0, 2)", "rd(1, x)", "wr(1, x)", "exit(1)",
                                       "rd(2, x)", "wr(2, x)", "exit(2)", "join(0, 1)", "join(0, 2)",
                                       "exit(0)"}));
-  EXPECT_EQ(testing::shared_value(*c, run.result.final_state, "x"), 2);
+  EXPECT_EQ(testing::shared_value(*c, run.final_state, "x"), 2);
 }
 
 TEST(Run, StopsAtTheFirstRace) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
   auto run = run_schedule(*c, {0, 0, 1, 1, 2});
-  EXPECT_EQ(run.result.outcome, RunOutcome::Race);
+  EXPECT_EQ(run.result.outcome, Outcome::Race);
   ASSERT_EQ(run.result.races.size(), 1u);
   const RaceReport& r = run.result.races[0];
   EXPECT_EQ(c->info.cell_name(r.cell), "x");
@@ -161,10 +161,10 @@ while (j < 3) {
 wait 1;
 )");
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.keep_going = true;
   auto run = run_schedule(*c, {0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0}, options);
-  EXPECT_EQ(run.result.outcome, RunOutcome::Finished);
+  EXPECT_EQ(run.result.outcome, Outcome::Finished);
   std::set<std::pair<uint32_t, uint32_t>> lines;
   for (const RaceReport& r : run.result.races)
     lines.insert({r.current.range.begin.line, r.previous.range.begin.line});
@@ -185,9 +185,9 @@ lock a;
 wait 1;
 )");
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   auto run = run_schedule(*c, {0, 1, 0}, options);
-  ASSERT_EQ(run.result.outcome, RunOutcome::Deadlock);
+  ASSERT_EQ(run.result.outcome, Outcome::Deadlock);
   ASSERT_EQ(run.result.blocked.size(), 2u);
   EXPECT_EQ(run.result.blocked[0].thread, 0);
   EXPECT_EQ(run.result.blocked[0].blocker.kind, Blocker::Lock);
@@ -208,7 +208,7 @@ TEST(Run, SelfDeadlockAndWaitingForAThreadNeverSpawned) {
   auto c = compile("mutex m;\nlock m;\nlock m;\n");
   ASSERT_TRUE(c);
   auto run = run_seed(*c, 1);
-  ASSERT_EQ(run.result.outcome, RunOutcome::Deadlock);
+  ASSERT_EQ(run.result.outcome, Outcome::Deadlock);
   EXPECT_EQ(testing::label_strings(*c, run.events), (std::vector<std::string>{"acq(0, m)"}));
   EXPECT_NE(format_deadlock(run.result.blocked, c->code, *c->file, false)
                 .find("thread 0 waits to lock 'm', which it holds itself (locks are not "
@@ -217,7 +217,7 @@ TEST(Run, SelfDeadlockAndWaitingForAThreadNeverSpawned) {
   auto d = compile("i := 0;\nif (i > 0) {\n  spawn 1 { }\n}\nwait 1;\n");
   ASSERT_TRUE(d);
   auto run2 = run_seed(*d, 1);
-  ASSERT_EQ(run2.result.outcome, RunOutcome::Deadlock);
+  ASSERT_EQ(run2.result.outcome, Outcome::Deadlock);
   EXPECT_EQ(format_deadlock(run2.result.blocked, d->code, *d->file, false),
             "t.rl: error: deadlock: thread 0 is blocked and no thread can continue\n"
             "t.rl:5:1: note: thread 0 waits for thread 1, which has not been spawned\n"
@@ -228,10 +228,10 @@ TEST(Run, SelfDeadlockAndWaitingForAThreadNeverSpawned) {
 TEST(Run, StepLimitStopsRunawayLoops) {
   auto c = compile("shared x;\nspawn 1 {\n  while (0 == 0) {\n    v := load x;\n  }\n}\n");
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.max_steps = 1000;
   auto run = run_seed(*c, 7, options);
-  EXPECT_EQ(run.result.outcome, RunOutcome::StepLimit);
+  EXPECT_EQ(run.result.outcome, Outcome::StepLimit);
   EXPECT_LE(run.result.steps, 1000u);
   EXPECT_EQ(run_exit_code(run.result), 1);
   ASSERT_EQ(run.result.running.size(), 1u);
@@ -242,13 +242,13 @@ TEST(Run, ReplayReproducesARandomRunExactly) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
   for (uint64_t seed = 0; seed < 20; ++seed) {
-    RunOptions options;
+    InterpreterOptions options;
     options.keep_going = true;
     auto original = run_seed(*c, seed, options);
     auto replay = run_schedule(*c, original.result.schedule, options);
     EXPECT_EQ(replay.events, original.events);
     EXPECT_EQ(replay.result.races, original.result.races);
-    EXPECT_EQ(replay.result.final_state, original.result.final_state);
+    EXPECT_EQ(replay.final_state, original.final_state);
   }
 }
 
@@ -256,10 +256,10 @@ TEST(Run, ScheduleErrors) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
   auto bad = run_schedule(*c, {0, 3});
-  EXPECT_EQ(bad.result.outcome, RunOutcome::ScheduleError);
+  EXPECT_EQ(bad.result.outcome, Outcome::ScheduleError);
   EXPECT_EQ(run_exit_code(bad.result), 2);
   auto short_one = run_schedule(*c, {0});
-  EXPECT_EQ(short_one.result.outcome, RunOutcome::ScheduleError);
+  EXPECT_EQ(short_one.result.outcome, Outcome::ScheduleError);
   EXPECT_TRUE(short_one.result.schedule_exhausted);
   EXPECT_EQ(run_exit_code(short_one.result), 2);
 }
@@ -289,14 +289,14 @@ TEST(Report, EveryDetectorFindsTheRace) {
   ASSERT_TRUE(c);
   for (auto kind : {detect::DetectorKind::VectorClock, detect::DetectorKind::FastTrack,
                     detect::DetectorKind::Djit, detect::DetectorKind::MultiJoinVectorClock}) {
-    RunOptions options;
+    InterpreterOptions options;
     options.detector = kind;
     auto run = run_schedule(*c, {0, 0, 1, 1, 2}, options);
-    EXPECT_EQ(run.result.outcome, RunOutcome::Race) << detect::detector_kind_option(kind);
+    EXPECT_EQ(run.result.outcome, Outcome::Race) << detect::detector_kind_option(kind);
   }
-  RunOptions none;
+  InterpreterOptions none;
   none.detector = std::nullopt;
-  EXPECT_EQ(run_schedule(*c, {0, 0, 1, 1, 2, 2, 0, 0}, none).result.outcome, RunOutcome::Finished);
+  EXPECT_EQ(run_schedule(*c, {0, 0, 1, 1, 2, 2, 0, 0}, none).result.outcome, Outcome::Finished);
 }
 
 TEST(Report, InstrumentationChecksReportRaces) {
@@ -313,7 +313,7 @@ assert(a > 0) __race(write x, 3 * 65536 + 1, read 1, __site[1]);
                    "t.rl", CheckOptions{true});
   ASSERT_TRUE(c);
   auto run = run_schedule(*c, {0, 0, 1});
-  ASSERT_EQ(run.result.outcome, RunOutcome::Race);
+  ASSERT_EQ(run.result.outcome, Outcome::Race);
   ASSERT_EQ(run.result.races.size(), 1u);
   EXPECT_TRUE(run.result.races[0].from_instrumentation);
   EXPECT_EQ(run.result.races[0].current.range.begin, (SourceLoc{3, 1}));

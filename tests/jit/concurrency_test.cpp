@@ -28,10 +28,10 @@ constexpr int kRacyRuns = 20;
 void check_race_free(const std::string& source, jit::Fault fault) {
   auto c = compile(source, "race_free.rl");
   RC_ASSERT(c != nullptr);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   TracedRun interp = run_seed(*c, 1, options);
-  RC_ASSERT(interp.result.outcome == RunOutcome::Finished);
+  RC_ASSERT(interp.result.outcome == Outcome::Finished);
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   for (bool vc : {false, true}) {
@@ -39,7 +39,7 @@ void check_race_free(const std::string& source, jit::Fault fault) {
     RC_ASSERT(s != nullptr);
     JitRun j = jit_run(*s);
     RC_ASSERT(describe(*s, j.result, true) == "");
-    RC_ASSERT(original_memory(*s, j.result.memory) == interp.result.final_state.memory);
+    RC_ASSERT(original_memory(*s, j.result.memory) == interp.result.memory);
     RC_ASSERT(j.output == interp.output);
   }
 }
@@ -121,7 +121,7 @@ void check_always_racy(const std::string& source, jit::Fault fault) {
   RC_ASSERT(s != nullptr);
   for (int run = 0; run < kRacyRuns; ++run) {
     JitRun j = jit_run(*s);
-    RC_ASSERT(j.result.outcome == jit::Outcome::Race);
+    RC_ASSERT(j.result.outcome == Outcome::Race);
     RC_ASSERT(j.result.races.size() == 1u);
   }
 }

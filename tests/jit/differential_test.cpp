@@ -29,21 +29,21 @@ testgen::GenConfig single_threaded() {
 
 std::string describe_interp(const Compiled& c, const RunResult& r) {
   if (r.failure) return describe_failure(*r.failure, true);
-  if (r.outcome == RunOutcome::Deadlock) return describe_deadlock(r.blocked, c.info);
+  if (r.outcome == Outcome::Deadlock) return describe_deadlock(r.blocked, c.info);
   return "";
 }
 
 void check_matches_interpreter(const Program& program, jit::Fault fault) {
   auto c = compile(program);
   RC_ASSERT(c != nullptr);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   options.max_steps = 20'000;
   TracedRun interp = run_seed(*c, 1, options);
   // A program that does not end within the budget says nothing about the JIT (which has no
   // step limit); one that does ends the same way on any backend.
-  RC_SUCCEED_IF(interp.result.outcome == RunOutcome::StepLimit);
-  RC_CLASSIFY(interp.result.outcome != RunOutcome::Finished, "fails");
+  RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);
+  RC_CLASSIFY(interp.result.outcome != Outcome::Finished, "fails");
 
   jit::CodegenOptions codegen;
   codegen.fault = fault;
@@ -52,7 +52,7 @@ void check_matches_interpreter(const Program& program, jit::Fault fault) {
   JitRun j = jit_run(*plain);
   RC_ASSERT(describe(*plain, j.result, true) == describe_interp(*c, interp.result));
   RC_ASSERT(j.output == interp.output);
-  RC_ASSERT(j.result.memory == interp.result.final_state.memory);
+  RC_ASSERT(j.result.memory == interp.result.memory);
 
   // Instrumented: failures inside the instrumentation's own code (an index checked through
   // `__i`) read differently, so failures compare by kind and thread.
@@ -64,8 +64,8 @@ void check_matches_interpreter(const Program& program, jit::Fault fault) {
                                                : describe_interp(*c, interp.result);
   RC_ASSERT(describe(*vc, jv.result, false) == expected);
   RC_ASSERT(jv.output == interp.output);
-  if (jv.result.outcome == jit::Outcome::Finished)
-    RC_ASSERT(original_memory(*vc, jv.result.memory) == interp.result.final_state.memory);
+  if (jv.result.outcome == Outcome::Finished)
+    RC_ASSERT(original_memory(*vc, jv.result.memory) == interp.result.memory);
 }
 
 RC_GTEST_PROP(JitDifferential, SingleThreadedProgramsEndAsInTheInterpreter, ()) {

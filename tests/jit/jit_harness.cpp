@@ -75,7 +75,6 @@ std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_leve
       return nullptr;
     }
   }
-  s->code = std::make_unique<Code>(compile_program(s->program(), s->info()));
   auto start = std::chrono::steady_clock::now();
   std::string error;
   s->jitted = engine(opt_level).compile(s->program(), s->info(), options, error);
@@ -91,11 +90,10 @@ std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_leve
 
 JitRun jit_run(const JitSubject& s, bool keep_going) {
   JitRun out;
-  jit::RunOptions options;
+  RunOptions options;
   options.keep_going = keep_going;
-  options.watchdog_interval_ms = 2;
   options.print = [&](std::string_view line) { out.output.emplace_back(line); };
-  out.result = s.jitted->run(options);
+  out.result = s.jitted->run(options, /*watchdog_interval_ms=*/2);
   return out;
 }
 
@@ -110,68 +108,27 @@ std::vector<int64_t> original_memory(const JitSubject& s, const std::vector<int6
   return out;
 }
 
-Failure to_interp(const jit::Failure& f) {
-  Failure out;
-  out.kind = f.kind == jit::Outcome::Race               ? FailureKind::RaceCheck
-             : f.kind == jit::Outcome::AssertionFailure ? FailureKind::AssertionFailure
-                                                        : FailureKind::RuntimeError;
-  out.thread = f.thread;
-  out.range = f.range;
-  out.message = f.message;
-  if (f.race)
-    out.race = RaceCheckReport{f.race->kind,
-                               f.race->cell,
-                               f.race->site,
-                               f.race->previous_kind,
-                               f.race->previous_thread,
-                               f.race->previous_site};
-  return out;
-}
-
-BlockedThread to_interp(const jit::BlockedThread& b) {
-  Blocker blocker;
-  blocker.kind = b.kind == jit::BlockedThread::Lock ? Blocker::Lock : Blocker::Wait;
-  blocker.cell = b.cell;
-  blocker.holder = b.holder;
-  blocker.waited = b.waited;
-  blocker.waited_spawned = b.waited_spawned;
-  blocker.range = b.range;
-  return BlockedThread{b.thread, blocker};
+std::string describe(const JitSubject& s, const RunResult& r, bool exact) {
+  return describe_ending(r, s.info(), exact);
 }
 
 std::string describe_race(const RaceReport& race, const ProgramInfo& info) {
-  RaceKey key = race_key(race);
-  return "race " + info.cell_name(race.cell) + " " + format_loc(key.first) + " " +
-         format_loc(key.second);
+  RunResult r;
+  r.races.push_back(race);
+  return describe_ending(r, info);
 }
 
 std::string describe_failure(const Failure& f, bool exact) {
-  std::string out =
-      "failure " + std::to_string(static_cast<int>(f.kind)) + " thread " + std::to_string(f.thread);
-  if (exact) out += " " + format_loc(f.range.begin) + " " + f.message;
-  return out;
+  RunResult r;
+  r.failure = f;
+  return describe_ending(r, ProgramInfo{}, exact);
 }
 
 std::string describe_deadlock(const std::vector<BlockedThread>& blocked, const ProgramInfo& info) {
-  std::string out = "deadlock";
-  for (const BlockedThread& b : blocked) {
-    out += " " + std::to_string(b.thread) + ":" + std::to_string(b.blocker.kind);
-    if (b.blocker.kind == Blocker::Lock) out += ":" + info.cell_name(b.blocker.cell);
-    if (b.blocker.kind == Blocker::Wait) out += ":" + std::to_string(b.blocker.waited);
-  }
-  return out;
-}
-
-std::string describe(const JitSubject& s, const jit::RunResult& r, bool exact) {
-  if (!r.races.empty())
-    return describe_race(race_from_check(*s.code, to_interp(r.races.front())), s.info());
-  if (r.failure) return describe_failure(to_interp(*r.failure), exact);
-  if (r.outcome == jit::Outcome::Deadlock) {
-    std::vector<BlockedThread> blocked;
-    for (const jit::BlockedThread& b : r.blocked) blocked.push_back(to_interp(b));
-    return describe_deadlock(blocked, s.info());
-  }
-  return "";
+  RunResult r;
+  r.outcome = Outcome::Deadlock;
+  r.blocked = blocked;
+  return describe_ending(r, info);
 }
 
 } // namespace racelang::testing

@@ -32,8 +32,7 @@ jit::Engine& engine(int opt_level);
 struct JitSubject {
   const Compiled* original = nullptr;
   std::unique_ptr<CheckedProgram> instrumented; // set for vc
-  std::unique_ptr<Code> code; // interp's compiled form of the run program (report positions)
-  std::unique_ptr<jit::CompiledProgram> jitted;
+  std::unique_ptr<jit::NativeProgram> jitted;
   double compile_ms = 0;
 
   const Program& program() const {
@@ -47,7 +46,7 @@ std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_leve
                                         jit::CodegenOptions options = {});
 
 struct JitRun {
-  jit::RunResult result;
+  RunResult result;
   std::vector<std::string> output;
 };
 JitRun jit_run(const JitSubject& s, bool keep_going = false);
@@ -55,18 +54,11 @@ JitRun jit_run(const JitSubject& s, bool keep_going = false);
 // Shared memory of the original program's locations, by name, from the run program's memory.
 std::vector<int64_t> original_memory(const JitSubject& s, const std::vector<int64_t>& memory);
 
-// Outcome descriptions comparable across backends ("" when the run finished without a race):
-//   race <cell name> <pos> <pos>       (positions sorted, as RaceKey)
-//   failure <kind> <thread> [<pos> <message>]
-//   deadlock <thread>:<kind>:<cell name or waited thread> ...
-// `exact` keeps positions and messages of failures (they differ for failures inside
-// instrumentation code, e.g. a bad index checked through the pass's `__i`).
-std::string describe(const JitSubject& s, const jit::RunResult& r, bool exact);
+// describe_ending (outcome/outcome.h) of a JIT run of `s`, and of the pieces of an ending that
+// exploration reports one by one.
+std::string describe(const JitSubject& s, const RunResult& r, bool exact);
 std::string describe_race(const RaceReport& race, const ProgramInfo& info);
 std::string describe_failure(const Failure& f, bool exact);
 std::string describe_deadlock(const std::vector<BlockedThread>& blocked, const ProgramInfo& info);
-
-Failure to_interp(const jit::Failure& f);
-BlockedThread to_interp(const jit::BlockedThread& b);
 
 } // namespace racelang::testing

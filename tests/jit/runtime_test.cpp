@@ -24,7 +24,7 @@ using namespace racelang::testing;
 void expect_same_failure(const std::string& source) {
   auto c = compile(source, "f.rl");
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   TracedRun interp = run_seed(*c, 1, options);
   ASSERT_TRUE(interp.result.failure) << source;
@@ -92,21 +92,21 @@ TEST(JitRuntime, WatchdogReportsDeadlocksLikeTheInterpreter) {
   for (const char* text : programs) {
     auto c = compile(text, "d.rl");
     ASSERT_TRUE(c);
-    RunOptions options;
+    InterpreterOptions options;
     options.detector = std::nullopt;
     TracedRun interp = run_seed(*c, 1, options);
-    ASSERT_EQ(interp.result.outcome, RunOutcome::Deadlock) << text;
+    ASSERT_EQ(interp.result.outcome, Outcome::Deadlock) << text;
     for (bool vc : {false, true}) {
       auto s = jit_compile(*c, vc);
       ASSERT_TRUE(s);
       JitRun j = jit_run(*s);
-      ASSERT_EQ(j.result.outcome, jit::Outcome::Deadlock) << text;
+      ASSERT_EQ(j.result.outcome, Outcome::Deadlock) << text;
       EXPECT_EQ(describe(*s, j.result, true), describe_deadlock(interp.result.blocked, c->info));
       ASSERT_EQ(j.result.blocked.size(), interp.result.blocked.size());
       for (size_t k = 0; k < j.result.blocked.size(); ++k) {
-        EXPECT_EQ(j.result.blocked[k].range, interp.result.blocked[k].blocker.range);
-        EXPECT_EQ(j.result.blocked[k].holder, interp.result.blocked[k].blocker.holder);
-        EXPECT_EQ(j.result.blocked[k].waited_spawned,
+        EXPECT_EQ(j.result.blocked[k].blocker.range, interp.result.blocked[k].blocker.range);
+        EXPECT_EQ(j.result.blocked[k].blocker.holder, interp.result.blocked[k].blocker.holder);
+        EXPECT_EQ(j.result.blocked[k].blocker.waited_spawned,
                   interp.result.blocked[k].blocker.waited_spawned);
       }
     }
@@ -127,11 +127,10 @@ TEST(JitRuntime, WatchdogNeverReportsBusyLockTrafficAsADeadlock) {
   ASSERT_TRUE(c);
   auto s = jit_compile(*c, false);
   ASSERT_TRUE(s);
-  jit::RunOptions options;
-  options.watchdog_interval_ms = 1; // look as often as possible
+  RunOptions options;
   for (int run = 0; run < 30; ++run) {
-    jit::RunResult r = s->jitted->run(options);
-    ASSERT_EQ(r.outcome, jit::Outcome::Finished) << describe(*s, r, true);
+    RunResult r = s->jitted->run(options, /*watchdog_interval_ms=*/1); // as often as possible
+    ASSERT_EQ(r.outcome, Outcome::Finished) << describe(*s, r, true);
   }
 }
 
@@ -151,7 +150,7 @@ q := 1 / z;
   ASSERT_TRUE(s);
   auto start = std::chrono::steady_clock::now();
   JitRun j = jit_run(*s);
-  EXPECT_EQ(j.result.outcome, jit::Outcome::RuntimeError);
+  EXPECT_EQ(j.result.outcome, Outcome::RuntimeError);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 }
 
@@ -194,10 +193,9 @@ wait 1;
   ASSERT_TRUE(s);
   for (int run = 0; run < 10; ++run) {
     JitRun j = jit_run(*s, /*keep_going=*/true);
-    EXPECT_EQ(j.result.outcome, jit::Outcome::Finished);
+    EXPECT_EQ(j.result.outcome, Outcome::Finished);
     std::set<std::string> distinct;
-    for (const jit::Failure& f : j.result.races)
-      distinct.insert(describe_race(race_from_check(*s->code, to_interp(f)), s->info()));
+    for (const RaceReport& race : j.result.races) distinct.insert(describe_race(race, s->info()));
     EXPECT_EQ(distinct.size(), j.result.races.size());
     EXPECT_GE(j.result.races.size(), 1u);
     EXPECT_LE(j.result.races.size(), 4u); // {read, write} x {read, write} pairs with a write
@@ -274,13 +272,13 @@ store a % b out[4];
 store min(lo - 1, a) out[5];
 )");
   ASSERT_TRUE(c);
-  RunOptions options;
+  InterpreterOptions options;
   options.detector = std::nullopt;
   TracedRun interp = run_seed(*c, 1, options);
   for (int level = 0; level <= 3; ++level) {
     auto s = jit_compile(*c, false, level);
     ASSERT_TRUE(s);
-    EXPECT_EQ(jit_run(*s).result.memory, interp.result.final_state.memory) << "-O" << level;
+    EXPECT_EQ(jit_run(*s).result.memory, interp.result.memory) << "-O" << level;
   }
 }
 
@@ -319,7 +317,7 @@ wait 4;
   JitRun j = jit_run(*s);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   cpu = cpu_seconds() - cpu;
-  ASSERT_EQ(j.result.outcome, jit::Outcome::Finished);
+  ASSERT_EQ(j.result.outcome, Outcome::Finished);
   EXPECT_LT(cpu, 1.3 * wall + 0.02) << "cpu " << cpu << " s, wall " << wall << " s";
 }
 

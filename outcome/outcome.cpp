@@ -1,0 +1,89 @@
+// Race identity, race-check positions and exit codes (see outcome.h).
+#include "outcome/outcome.h"
+
+#include "frontend/ast_walk.h"
+#include "frontend/diagnostics.h"
+
+namespace racelang {
+
+RaceKey race_key(const RaceReport& report) {
+  RaceKey key;
+  key.cell = report.cell;
+  SourceLoc a = report.current.range.begin, b = report.previous.range.begin;
+  bool a_first = a.line != b.line ? a.line < b.line : a.col <= b.col;
+  key.first = a_first ? a : b;
+  key.second = a_first ? b : a;
+  return key;
+}
+
+SourceLoc decode_site(int64_t site) {
+  if (site <= 0) return {};
+  return {static_cast<uint32_t>(site / kSiteLineFactor),
+          static_cast<uint32_t>(site % kSiteLineFactor)};
+}
+
+namespace {
+
+// The statement of a load or store starting at `loc`, or one column at `loc` if none does.
+SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
+  if (const Stmt* s = access_statement_at(program_body, loc)) return s->range;
+  return {loc, {loc.line, loc.col + 1}};
+}
+
+} // namespace
+
+RaceReport race_from_check(const Block& program_body, const Failure& failure) {
+  RaceReport report;
+  report.from_instrumentation = true;
+  const RaceCheckReport& check = *failure.race;
+  report.cell = check.cell;
+  SourceLoc here = decode_site(check.site);
+  report.current = {failure.thread, check.kind,
+                    here.line ? access_range_at(program_body, here) : failure.range};
+  SourceLoc prev = decode_site(check.prev_site);
+  report.previous = {check.prev_thread, check.prev_kind,
+                     prev.line ? access_range_at(program_body, prev) : SourceRange{}};
+  return report;
+}
+
+std::string describe_ending(const RunResult& result, const ProgramInfo& info, bool exact) {
+  if (!result.races.empty()) {
+    const RaceReport& race = result.races.front();
+    RaceKey key = race_key(race);
+    return "race " + info.cell_name(race.cell) + " " + format_loc(key.first) + " " +
+           format_loc(key.second);
+  }
+  if (result.failure) {
+    const Failure& f = *result.failure;
+    std::string out = "failure " + std::to_string(static_cast<int>(f.kind)) + " thread " +
+                      std::to_string(f.thread);
+    if (exact) out += " " + format_loc(f.range.begin) + " " + f.message;
+    return out;
+  }
+  if (result.outcome == Outcome::Deadlock) {
+    std::string out = "deadlock";
+    for (const BlockedThread& b : result.blocked) {
+      out += " " + std::to_string(b.thread) + ":" + std::to_string(b.blocker.kind);
+      if (b.blocker.kind == Blocker::Lock) out += ":" + info.cell_name(b.blocker.cell);
+      if (b.blocker.kind == Blocker::Wait) out += ":" + std::to_string(b.blocker.waited);
+    }
+    return out;
+  }
+  return "";
+}
+
+int run_exit_code(const RunResult& result) {
+  if (!result.races.empty()) return 66;
+  switch (result.outcome) {
+  case Outcome::Finished:
+    return 0;
+  case Outcome::Race:
+    return 66;
+  case Outcome::ScheduleError:
+    return 2;
+  default:
+    return 1;
+  }
+}
+
+} // namespace racelang
