@@ -213,14 +213,7 @@ int command_run(const std::vector<std::string>& args) {
   Code code = compile_program(compiled->program, compiled->info);
   const SourceFile& file = *compiled->file;
   CheckSites sites = check_sites(*compiled, code);
-  run.print = [](std::string_view line) {
-    std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
-    std::cout.put('\n');
-  };
-  run.on_race = [&](const RaceReport& race) {
-    std::cout.flush();
-    std::cerr << format_race_report(race, code, file, &sites);
-  };
+  report_to_terminal(run, *compiled, code, sites);
 
   RunResult result = run_program(code, *scheduler, run);
   std::cout.flush();

@@ -107,6 +107,19 @@ CheckSites check_sites(const LoadedProgram& loaded, const Code& code) {
   return check_sites_of(*loaded.file, code);
 }
 
+void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code& code,
+                        const CheckSites& sites) {
+  run.print = [](std::string_view line) {
+    std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
+    std::cout.put('\n');
+  };
+  const SourceFile* file = loaded.file.get();
+  run.on_race = [file, &code, &sites](const RaceReport& race) {
+    std::cout.flush();
+    std::cerr << format_race_report(race, code, *file, &sites);
+  };
+}
+
 std::vector<OptionSpec> pass_option_specs() {
   std::string variants;
   for (const PassInfo& pass : instrumentation_passes())

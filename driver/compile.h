@@ -48,6 +48,13 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
 // Where reports find the positions of a loaded program's race checks (interp/report.h).
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
 
+// What every command that runs a program does with its output and races: printed lines go
+// to stdout, and each race report (stdout flushed first, so the two interleave as they
+// happened) to stderr, with `code`'s names and `sites`' positions. `code` and `sites` must
+// outlive the options.
+void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code& code,
+                        const CheckSites& sites);
+
 // --pass and --variant, for the commands that instrument.
 std::vector<OptionSpec> pass_option_specs();
 // The pass they choose (the default pass without them); prints a usage error and returns

@@ -103,10 +103,14 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   if (detector != "none") {
     auto kind = detect::parse_detector_kind(detector);
     const PassInfo* info = kind ? pass_for_detector(*kind) : nullptr;
-    if (!info)
-      return usage("the jit backend runs detectors that have an instrumentation pass (" +
-                   pass_names() + ") or --detector=none, not '" + detector +
+    if (!info) {
+      std::string with_passes;
+      for (const PassInfo& p : instrumentation_passes())
+        with_passes += "--detector=" + std::string(detect::detector_kind_option(p.reference)) +
+                       " (" + std::string(p.title) + " instrumentation) or ";
+      return usage("the jit backend runs " + with_passes + "--detector=none, not '" + detector +
                    "'; the other detectors run with --backend=interp");
+    }
     pass = pass_choice("run", options);
     if (!pass) return kExitUsage;
     if (!options.has("pass")) pass->pass = info->kind;
@@ -175,14 +179,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   CheckSites sites = check_sites(*compiled, code);
   RunOptions run;
   run.keep_going = keep_going;
-  run.print = [](std::string_view line) {
-    std::cout.write(line.data(), static_cast<std::streamsize>(line.size()));
-    std::cout.put('\n');
-  };
-  run.on_race = [&](const RaceReport& race) {
-    std::cout.flush();
-    std::cerr << format_race_report(race, code, file, &sites);
-  };
+  report_to_terminal(run, *compiled, code, sites);
   RunResult result = jitted->run(run);
   std::cout.flush();
 

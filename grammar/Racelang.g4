@@ -1,6 +1,9 @@
 // racelang v1 grammar. Every alternative is labelled so that the frontend's AST builder
-// (frontend/ast_builder.cpp) gets one typed context per construct. The parse tree never
-// leaves frontend/: the builder turns it into our own AST (frontend/ast.h).
+// (frontend/parse.cpp, the only code that sees ANTLR) gets one typed context per construct.
+// The parse tree never leaves frontend/: the builder turns it into our own AST
+// (frontend/ast.h). docs/language.md describes the language; instrumented programs add
+// reserved `__` names and `__race(...)` checks (raceCheck below), which the checker accepts
+// only in files that `racelang instrument` wrote (or with --allow-reserved).
 //
 // Precedence (lowest to highest): '||', '&&', '!', comparisons; '+' '-', '*' '/' '%',
 // unary '-'. All binary operators are left associative. Conditions and expressions are

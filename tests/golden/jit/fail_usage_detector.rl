@@ -4,5 +4,5 @@
 print(1);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang run: error: the jit backend runs detectors that have an instrumentation pass (vc) or --detector=none, not 'fasttrack'; the other detectors run with --backend=interp
+// EXPECT-STDERR: racelang run: error: the jit backend runs --detector=vc (VectorClock instrumentation) or --detector=none, not 'fasttrack'; the other detectors run with --backend=interp
 // EXPECT-STDERR: Run 'racelang run --help' for usage.
