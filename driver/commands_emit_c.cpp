@@ -59,7 +59,8 @@ int command_emit_c(const std::vector<std::string>& args) {
   if (!color || !path) return kExitUsage;
   // --pass or --variant imply instrumentation; --detector picks the pass that implements it.
   bool explicit_pass = options->has("pass") || options->has("variant");
-  std::string detector = options->get("detector").value_or(explicit_pass ? "vc" : "none");
+  std::string detector =
+      options->get("detector").value_or(explicit_pass ? default_pass_detector() : "none");
   std::optional<PassOptions> pass;
   if (detector != "none") {
     auto kind = detect::parse_detector_kind(detector);

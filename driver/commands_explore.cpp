@@ -68,7 +68,8 @@ int command_explore(const std::vector<std::string>& args) {
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
   // An instrumented file detects races itself: by default no detector watches it as well.
-  std::string detector = options->get("detector").value_or(compiled->instrumented ? "none" : "vc");
+  std::string detector = options->get("detector")
+                             .value_or(compiled->instrumented ? "none" : default_interp_detector());
   if (detector == "none")
     explore.detector = std::nullopt;
   else if (auto kind = detect::parse_detector_kind(detector))
@@ -106,6 +107,7 @@ int command_explore(const std::vector<std::string>& args) {
   output.locals = options->has("locals");
   output.witness_dir = options->get("witness-dir").value_or("");
   if (options->has("allow-reserved")) output.extra_run_args.push_back("--allow-reserved");
+  if (compiled->instrumented) output.run_default_detector = std::nullopt;
   if (explore.machine.bigger_step) output.extra_run_args.push_back("--bigger-step");
   output.sites = &sites;
   WitnessFiles files;

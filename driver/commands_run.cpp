@@ -151,7 +151,7 @@ int command_run(const std::vector<std::string>& args) {
   if (!compiled) return kExitUsage;
   InterpreterOptions run;
   // An instrumented file detects races itself: by default no detector watches it as well.
-  std::string default_detector = compiled->instrumented ? "none" : "vc";
+  std::string default_detector = compiled->instrumented ? "none" : default_interp_detector();
   std::string detector = options->get("detector").value_or(default_detector);
   if (detector == "none")
     run.detector = std::nullopt;

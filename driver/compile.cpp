@@ -120,6 +120,14 @@ void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code
   };
 }
 
+std::string default_interp_detector() {
+  return std::string(detect::detector_kind_option(detect::DetectorKind::VectorClock));
+}
+
+std::string default_pass_detector() {
+  return std::string(detect::detector_kind_option(instrumentation_passes().front().reference));
+}
+
 std::vector<OptionSpec> pass_option_specs() {
   std::string variants;
   for (const PassInfo& pass : instrumentation_passes())

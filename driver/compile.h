@@ -55,6 +55,11 @@ CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
 void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code& code,
                         const CheckSites& sites);
 
+// The --detector a command uses when none is given: the interpreter's (VectorClock), and the
+// one whose instrumentation the JIT and emit-c compile in (the default pass's reference).
+std::string default_interp_detector();
+std::string default_pass_detector();
+
 // --pass and --variant, for the commands that instrument.
 std::vector<OptionSpec> pass_option_specs();
 // The pass they choose (the default pass without them); prints a usage error and returns

@@ -98,7 +98,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
                    " applies to the interpreter; add --backend=interp (real threads have no "
                    "schedule to choose or replay)");
   bool explicit_pass = options.has("pass") || options.has("variant");
-  std::string detector = options.get("detector").value_or("vc");
+  std::string detector = options.get("detector").value_or(default_pass_detector());
   std::optional<PassOptions> pass;
   if (detector != "none") {
     auto kind = detect::parse_detector_kind(detector);
@@ -176,7 +176,9 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   }
 
   Code code = compile_program(program, info); // names and positions for the reports
-  CheckSites sites = check_sites(*compiled, code);
+  // A program instrumented here names accesses in the file itself; an instrumented file
+  // names them as its header says.
+  CheckSites sites = instrumented ? CheckSites{} : check_sites(*compiled, code);
   RunOptions run;
   run.keep_going = keep_going;
   report_to_terminal(run, *compiled, code, sites);

@@ -187,10 +187,10 @@ std::string replay_command(const ReplaySpec& spec, const ExploreOutputOptions& o
                            const std::string& schedule_file) {
   std::string out = "run " + output.program_path;
   for (const std::string& arg : output.extra_run_args) out += " " + arg;
-  if (!spec.detector)
-    out += " --detector=none";
-  else if (*spec.detector != detect::DetectorKind::VectorClock)
-    out += " --detector=" + std::string(detect::detector_kind_option(*spec.detector));
+  if (spec.detector != output.run_default_detector)
+    out +=
+        " --detector=" + (spec.detector ? std::string(detect::detector_kind_option(*spec.detector))
+                                        : std::string("none"));
   if (spec.keep_going) out += " --keep-going";
   if (spec.max_steps) out += " --max-steps=" + std::to_string(*spec.max_steps);
   if (!schedule_file.empty())

@@ -43,6 +43,9 @@ struct ExploreOutputOptions {
   // empty: they are given inline with --schedule-string=.
   std::string witness_dir;
   std::vector<std::string> extra_run_args; // e.g. --allow-reserved, given to every replay
+  // The detector `racelang run` uses on this file without --detector (none for an
+  // instrumented file): a replay names its detector only when it differs.
+  std::optional<detect::DetectorKind> run_default_detector = detect::DetectorKind::VectorClock;
   // Where races found by instrumentation checks point (report.h); nullptr: this file.
   const CheckSites* sites = nullptr;
 };

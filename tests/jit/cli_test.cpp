@@ -95,6 +95,12 @@ TEST(JitCli, TheDefaultCommandIsTheJitWithInstrumentation) {
   EXPECT_NE(r.err.find("Real threads cannot be replayed"), std::string::npos);
   EXPECT_NE(r.err.find("To replay: racelang run "), std::string::npos);
   EXPECT_NE(r.err.find("--backend=interp --seed="), std::string::npos);
+  // The instrumentation was made in memory from this very file: both accesses are named at
+  // its positions, with their source lines, as the interpreter names them.
+  std::regex positions(
+      R"(Write of 'x' by thread [12] at [^ ]*p\.rl:[23]:11:\n +spawn [12] \{ store [12] x; \}\n +\^~+\n)");
+  EXPECT_TRUE(std::regex_search(r.err, positions)) << r.err;
+  EXPECT_EQ(r.err.find("of the uninstrumented program"), std::string::npos) << r.err;
 }
 
 } // namespace

@@ -136,7 +136,7 @@
 // THEN-EXPECT-STDOUT: final states: 0
 // THEN-EXPECT-STDOUT: data races: 1
 // THEN-EXPECT-STDOUT:   race on 'x': read by thread 2 at tests/golden/inputs/instrumented_original.txt:9:3, write by thread 1 at tests/golden/inputs/instrumented_original.txt:6:3
-// THEN-EXPECT-STDOUT:     replay: racelang run %t --detector=none --schedule-string=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,2,2,2,2,2
+// THEN-EXPECT-STDOUT:     replay: racelang run %t --schedule-string=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0,0,0,2,2,2,2,2
 // THEN-EXPECT-STDOUT: assertion failures: 0
 // THEN-EXPECT-STDOUT: runtime errors: 0
 // THEN-EXPECT-STDOUT: deadlocks: 0

@@ -133,7 +133,7 @@ store __t2 __C[2];
 // EXPECT-STDOUT: final states: 0
 // EXPECT-STDOUT: data races: 1
 // EXPECT-STDOUT:   race on 'x': read by thread 2 at tests/golden/inputs/instrumented_original.txt:9:3, write by thread 1 at tests/golden/inputs/instrumented_original.txt:6:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_instrumented_bigger_step.rl --allow-reserved --bigger-step --detector=none --schedule-string=0,0,0,1,0,2
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_instrumented_bigger_step.rl --allow-reserved --bigger-step --schedule-string=0,0,0,1,0,2
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0

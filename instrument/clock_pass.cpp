@@ -1,0 +1,309 @@
+// The walk and the synchronisation rules every clock-based pass shares (see clock_pass.h).
+// The rules are the CPP'17 paper's Figure 9 with §4.3's locks; its Figure 2 is the authority
+// where the extracted Figure 8/9 text disagrees with it. The paper's helper macros become
+// small emitters:
+//   set(a, b)     b := a, entry by entry          ("the second argument is the target")
+//   inc(t, a)     a[t] += 1
+//   merge(a, b)   b := a ⊔ b, entry by entry      (tmp2 := max(tmp1, tmp2); store tmp2 b)
+// The extracted Figure 9 writes `merge(C[t], C[u])` for spawn and `merge(C[u], C[t])` for wait:
+// with the target second, those are C[u] := C[t] ⊔ C[u] (FORK) and C[t] := C[u] ⊔ C[t] (JOIN),
+// as Figure 2 says.
+#include "instrument/clock_pass.h"
+
+#include "frontend/ast_walk.h"
+#include "frontend/print.h"
+#include "instrument/groups.h"
+
+namespace racelang::instrument_detail {
+
+Expr lit(int64_t v) {
+  return make_int(v);
+}
+Expr local(const char* name) {
+  return make_local(name);
+}
+Expr add(Expr a, Expr b) {
+  return make_binary(BinaryOp::Add, std::move(a), std::move(b));
+}
+Expr mul(Expr a, Expr b) {
+  return make_binary(BinaryOp::Mul, std::move(a), std::move(b));
+}
+Expr div(Expr a, Expr b) {
+  return make_binary(BinaryOp::Div, std::move(a), std::move(b));
+}
+Expr mod(Expr a, Expr b) {
+  return make_binary(BinaryOp::Mod, std::move(a), std::move(b));
+}
+Location cell(const char* array, Expr index) {
+  return Location{array, std::move(index), {}};
+}
+Cond compare(CompareOp op, Expr a, Expr b) {
+  return make_compare(op, std::move(a), std::move(b));
+}
+
+Expr Resolved::meta_index(int64_t z, int64_t entry) const {
+  if (!index) return lit(base * z + entry);
+  if (z == 1) return add(local(meta::kIndex), lit(base + entry));
+  return add(mul(local(meta::kIndex), lit(z)), lit(base * z + entry));
+}
+
+Expr Resolved::meta_index(int64_t z, Expr entry) const {
+  Expr row = !index   ? lit(base * z)
+             : z == 1 ? add(local(meta::kIndex), lit(base))
+                      : add(mul(local(meta::kIndex), lit(z)), lit(base * z));
+  return add(std::move(row), std::move(entry));
+}
+
+Expr Resolved::dense_index() const {
+  if (!index) return lit(base);
+  return add(local(meta::kIndex), lit(base));
+}
+
+ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync, std::string title)
+    : sync_(sync), title_(std::move(title)), layout_(metadata_layout(info)) {
+  int64_t locations = 0, locks = 0;
+  for (const Symbol& s : info.symbols) {
+    int64_t& counter = s.kind == SymbolKind::Lock ? locks : locations;
+    dense_base_[s.name] = counter;
+    sizes_[s.name] = s.cell_count;
+    counter += s.cell_count;
+  }
+}
+
+Program ClockPass::run(const Program& program) {
+  Program out;
+  out.decls = program.decls;
+  declare_metadata(out.decls);
+  // Prologue: the paper's initial analysis state has C_t(t) = 1 for every t; the Coq proof
+  // assumes memory already encodes it, but our memory starts at 0.
+  ++group_;
+  for (int64_t t = 0; t < z(); ++t) out.body.push_back(emit(Store{lit(1), clock_entry(t, t)}, {}));
+  out.body.front().comments.leading.push_back("// racelang instrumentation: " + title_);
+  if (z() > 1)
+    out.body.front().comments.leading.push_back(
+        group_marker(static_cast<size_t>(z()), "prologue: C[t][t] := 1 for every thread t"));
+  Block body = instrument_block(program.body, 0);
+  for (Stmt& s : body) out.body.push_back(std::move(s));
+  out.trailing_comments = program.trailing_comments;
+  return out;
+}
+
+void ClockPass::declare(std::vector<Decl>& decls, DeclKind kind, const char* name,
+                        int64_t size) const {
+  if (size > 0) decls.push_back(Decl{kind, name, size, {}, {}});
+}
+
+void ClockPass::declare_metadata(std::vector<Decl>& decls) const {
+  declare(decls, DeclKind::Shared, meta::kClock, z() * z());
+  declare(decls, DeclKind::Shared, meta::kLockClock, layout_.locks * z());
+  declare_access_metadata(decls);
+  if (sync_.location_locks) declare(decls, DeclKind::Mutex, meta::kLocationLock, layout_.locations);
+}
+
+Expr ClockPass::site_of(SourceRange range) const {
+  return add(mul(lit(range.begin.line), lit(kSiteLineFactor)), lit(range.begin.col));
+}
+
+Location ClockPass::clock_entry(int64_t t, int64_t v) const {
+  return cell(meta::kClock, lit(t * z() + v));
+}
+
+Location ClockPass::clock_entry(int64_t t, Expr v) const {
+  return cell(meta::kClock, t == 0 ? std::move(v) : add(lit(t * z()), std::move(v)));
+}
+
+Block ClockPass::instrument_block(const Block& block, int64_t t) {
+  Block out;
+  for (const Stmt& s : block) instrument_stmt(s, t, out);
+  return out;
+}
+
+Resolved ClockPass::resolve(const Location& loc) const {
+  Resolved r;
+  r.access = loc;
+  r.base = dense_base_.at(loc.name);
+  if (loc.index) {
+    r.index = *loc.index;
+    r.access.index = local(meta::kIndex);
+  }
+  return r;
+}
+
+// __i := e, evaluated once, before any metadata is touched.
+void ClockPass::evaluate_index(const Resolved& r, SourceRange range, Block& out) {
+  if (r.index) out.push_back(emit(Assign{meta::kIndex, *r.index}, range));
+}
+
+// An index out of range must fail exactly as the original statement would, before the
+// metadata (which is indexed by it) is touched: run the original statement on that path.
+void ClockPass::guard_index(const Resolved& r, int64_t size, const Stmt& original_access,
+                            Block& out) {
+  if (!r.index) return;
+  Cond out_of_range = make_logical(LogicOp::Or, compare(CompareOp::Lt, local(meta::kIndex), lit(0)),
+                                   compare(CompareOp::Ge, local(meta::kIndex), lit(size)));
+  Block fail;
+  fail.push_back(original_access);
+  out.push_back(
+      emit(If{std::move(out_of_range), std::move(fail), std::nullopt}, original_access.range));
+}
+
+// merge: target[v] := max(source[v], target[v]) for every v.
+void ClockPass::merge(const char* source_array, const std::function<Expr(int64_t)>& source_index,
+                      const std::function<Expr(int64_t)>& target_index, SourceRange range,
+                      Block& out) {
+  for (int64_t v = 0; v < z(); ++v) {
+    out.push_back(emit(Load{meta::kTemp1, cell(source_array, source_index(v))}, range));
+    out.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, target_index(v))}, range));
+    out.push_back(emit(
+        Assign{meta::kTemp2, make_binary(BinaryOp::Max, local(meta::kTemp1), local(meta::kTemp2))},
+        range));
+    out.push_back(emit(Store{local(meta::kTemp2), cell(meta::kClock, target_index(v))}, range));
+  }
+}
+
+// inc(u, C[u]): C[u][u] += 1.
+void ClockPass::increment(int64_t u, SourceRange range, Block& out) {
+  Location entry = clock_entry(u, u);
+  out.push_back(emit(Load{meta::kTemp1, entry}, range));
+  out.push_back(emit(Assign{meta::kTemp1, add(local(meta::kTemp1), lit(1))}, range));
+  out.push_back(emit(Store{local(meta::kTemp1), entry}, range));
+}
+
+void ClockPass::access(const Location& loc, Stmt original, bool is_load, int64_t t,
+                       SourceRange range, Block& out) {
+  Resolved x = resolve(loc);
+  evaluate_index(x, range, out);
+  guard_index(x, symbol_size(loc.name), original, out);
+  if (sync_.location_locks)
+    out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
+  if (is_load)
+    load_rule(x, std::move(original), t, range, out);
+  else
+    store_rule(x, std::move(original), t, range, out);
+  if (sync_.location_locks)
+    out.push_back(emit(UnlockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
+}
+
+void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
+  ++group_;
+  SourceRange range = s.range;
+  size_t first = out.size();
+  auto clock_of = [&](int64_t thread) {
+    return [this, thread](int64_t v) { return lit(thread * z() + v); };
+  };
+  visit_stmt(
+      s,
+      Overloaded{
+          [&](const Load& load) {
+            Resolved x = resolve(load.loc);
+            access(load.loc, emit(Load{load.local, x.access}, range), true, t, range, out);
+          },
+          [&](const Store& store) {
+            Resolved x = resolve(store.loc);
+            access(store.loc, emit(Store{store.value, x.access}, range), false, t, range, out);
+          },
+          [&](const LockStmt& lock) {
+            // The blocking operation first: the clock changes only once it has succeeded.
+            Resolved m = resolve(lock.lock);
+            evaluate_index(m, range, out);
+            out.push_back(emit(LockStmt{m.access}, range));
+            // C[t] := L[m] ⊔ C[t]
+            merge(
+                meta::kLockClock, [&](int64_t v) { return m.meta_index(z(), v); }, clock_of(t),
+                range, out);
+          },
+          [&](const UnlockStmt& unlock) {
+            Resolved m = resolve(unlock.lock);
+            Stmt release = emit(UnlockStmt{m.access}, range);
+            evaluate_index(m, range, out);
+            guard_index(m, symbol_size(unlock.lock.name), release, out);
+            // L[m] := C[t] (set), or RoadRunner's L[m] := L[m] ⊔ C[t].
+            for (int64_t v = 0; v < z(); ++v) {
+              out.push_back(emit(Load{meta::kTemp1, clock_entry(t, v)}, range));
+              if (sync_.release_joins_lock) {
+                out.push_back(
+                    emit(Load{meta::kTemp2, cell(meta::kLockClock, m.meta_index(z(), v))}, range));
+                out.push_back(
+                    emit(Assign{meta::kTemp1, make_binary(BinaryOp::Max, local(meta::kTemp1),
+                                                          local(meta::kTemp2))},
+                         range));
+              }
+              out.push_back(emit(
+                  Store{local(meta::kTemp1), cell(meta::kLockClock, m.meta_index(z(), v))}, range));
+            }
+            if (sync_.increment_on_release) increment(t, range, out);
+            out.push_back(std::move(release));
+          },
+          [&](const Spawn& spawn) {
+            int64_t u = spawn.thread;
+            // C[u] := C[t] ⊔ C[u]; inc(t, C[t]); then the spawn, its body instrumented as u.
+            merge(meta::kClock, clock_of(t), clock_of(u), range, out);
+            increment(t, range, out);
+            uint32_t group = group_;
+            Block body = instrument_block(spawn.body, u);
+            Stmt stmt = emit(Spawn{u, std::move(body)}, range);
+            stmt.group = group;
+            out.push_back(std::move(stmt));
+          },
+          [&](const Wait& wait) {
+            int64_t u = wait.thread;
+            out.push_back(emit(Wait{u}, range));
+            // C[t] := C[u] ⊔ C[t]
+            merge(meta::kClock, clock_of(u), clock_of(t), range, out);
+            if (sync_.increment_on_join) increment(u, range, out);
+          },
+          // The jumps of `if` and `while` keep a group of their own, not the last one of
+          // their bodies: a loop whose body is one group must not become one atomic step.
+          [&](const If& node) {
+            uint32_t group = group_;
+            If copy{node.cond, instrument_block(node.then_body, t), std::nullopt};
+            if (node.else_body) copy.else_body = instrument_block(*node.else_body, t);
+            Stmt stmt = with_comments(s, emit(std::move(copy), range));
+            stmt.group = group;
+            out.push_back(std::move(stmt));
+          },
+          [&](const While& node) {
+            uint32_t group = group_;
+            Stmt stmt =
+                with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
+            stmt.group = group;
+            out.push_back(std::move(stmt));
+          },
+          // Thread-local statements touch no shared state: nothing to check or record.
+          [&](const Assign& node) { out.push_back(with_comments(s, emit(node, range))); },
+          [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
+          [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
+      });
+  // Leading comments of the original statement go before its instrumentation, then the
+  // marker that keeps the group through printing (groups.h).
+  if (out.size() > first && !std::holds_alternative<If>(s.node) &&
+      !std::holds_alternative<While>(s.node)) {
+    out[first].comments.leading = s.comments.leading;
+    if (out.size() - first > 1)
+      out[first].comments.leading.push_back(group_marker(out.size() - first, describe(s)));
+  }
+}
+
+// The instruction a group instruments, on one line: "store a + 1 x", "spawn 2".
+std::string ClockPass::describe(const Stmt& s) {
+  if (const auto* spawn = std::get_if<Spawn>(&s.node))
+    return "spawn " + std::to_string(spawn->thread);
+  Stmt bare = s;
+  bare.comments = {};
+  std::string text = print_stmt(bare);
+  text = text.substr(0, text.find('\n'));
+  if (!text.empty() && text.back() == ';') text.pop_back();
+  return text;
+}
+
+Stmt ClockPass::with_comments(const Stmt& original, Stmt stmt) {
+  stmt.comments = original.comments;
+  return stmt;
+}
+
+int64_t ClockPass::symbol_size(const std::string& name) const {
+  auto it = sizes_.find(name);
+  return it == sizes_.end() ? 1 : it->second;
+}
+
+} // namespace racelang::instrument_detail

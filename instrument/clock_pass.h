@@ -1,0 +1,111 @@
+// What every clock-based instrumentation pass shares, internal to instrument/: the walk over a
+// checked program that gives each emitted statement its source range and group, the thread
+// clocks C[t] and lock clocks L[m] with the synchronisation rules of the CPP'17 paper's
+// Figure 9 (acquire, release, fork, join), per-location locks X[x], the evaluation of an
+// array index into __i once (failing exactly as the original would), and small emitters. A
+// pass (VectorClock, FastTrack) supplies only its access rules: what it checks and records at
+// a load and at a store, and the metadata arrays those rules use.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+#include "instrument/vector_clock_pass.h"
+
+namespace racelang::instrument_detail {
+
+Expr lit(int64_t v);
+Expr local(const char* name);
+Expr add(Expr a, Expr b);
+Expr mul(Expr a, Expr b);
+Expr div(Expr a, Expr b);
+Expr mod(Expr a, Expr b);
+Location cell(const char* array, Expr index);
+Cond compare(CompareOp op, Expr a, Expr b);
+
+// A location or lock of the original program, resolved to its dense metadata index: a
+// constant for scalars, `base + __i` for array elements.
+struct Resolved {
+  Location access;             // what the original statement accesses (index replaced by __i)
+  std::optional<Expr> index;   // the original index expression, evaluated once into __i
+  int64_t base = 0;            // dense index of the scalar or of element 0
+  std::optional<int64_t> size; // array size
+
+  // Metadata entry `entry` of this location: (base + __i) * z + entry.
+  Expr meta_index(int64_t z, int64_t entry) const;
+  // The same for an entry computed at run time: (base + __i) * z + entry.
+  Expr meta_index(int64_t z, Expr entry) const;
+  // base + __i.
+  Expr dense_index() const;
+};
+
+// The synchronisation rules' variants (the deliberately broken and the harmless ones).
+struct SyncOptions {
+  bool location_locks = true;       // false: no X[x] around an access's metadata
+  bool increment_on_release = true; // false: unlock without inc(t, C[t])
+  bool increment_on_join = false;   // Figure 9's wait: inc(u, C[u]) after the join
+  bool release_joins_lock = false;  // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+};
+
+class ClockPass {
+public:
+  ClockPass(const ProgramInfo& info, const SyncOptions& sync, std::string title);
+  virtual ~ClockPass() = default;
+  Program run(const Program& program);
+
+protected:
+  // The access rules. `access` is the original statement with its index replaced by __i; the
+  // rule emits the metadata checks and updates and the access itself, between the location
+  // lock (taken and released by the base).
+  virtual void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+                         Block& out) = 0;
+  virtual void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+                          Block& out) = 0;
+  // The arrays (and scalars) the access rules use, declared after C and L.
+  virtual void declare_access_metadata(std::vector<Decl>& decls) const = 0;
+
+  int64_t z() const { return layout_.threads; }
+  const MetadataLayout& layout() const { return layout_; }
+  template <typename Node> Stmt emit(Node node, SourceRange range) {
+    Stmt s = make_stmt(std::move(node), range);
+    s.group = group_;
+    return s;
+  }
+  // The site of an access, as race checks encode it: line * kSiteLineFactor + col.
+  Expr site_of(SourceRange range) const;
+  // C[t][v], for v known now and for v computed at run time.
+  Location clock_entry(int64_t t, int64_t v) const;
+  Location clock_entry(int64_t t, Expr v) const;
+  void declare(std::vector<Decl>& decls, DeclKind kind, const char* name, int64_t size) const;
+
+private:
+  void declare_metadata(std::vector<Decl>& decls) const;
+  Block instrument_block(const Block& block, int64_t t);
+  void instrument_stmt(const Stmt& s, int64_t t, Block& out);
+  void access(const Location& loc, Stmt original, bool is_load, int64_t t, SourceRange range,
+              Block& out);
+  Resolved resolve(const Location& loc) const;
+  void evaluate_index(const Resolved& r, SourceRange range, Block& out);
+  void guard_index(const Resolved& r, int64_t size, const Stmt& original_access, Block& out);
+  void merge(const char* source_array, const std::function<Expr(int64_t)>& source_index,
+             const std::function<Expr(int64_t)>& target_index, SourceRange range, Block& out);
+  void increment(int64_t u, SourceRange range, Block& out);
+  static std::string describe(const Stmt& s);
+  static Stmt with_comments(const Stmt& original, Stmt stmt);
+  int64_t symbol_size(const std::string& name) const;
+
+  SyncOptions sync_;
+  std::string title_;
+  MetadataLayout layout_;
+  std::unordered_map<std::string, int64_t> dense_base_;
+  std::unordered_map<std::string, int64_t> sizes_;
+  uint32_t group_ = 0;
+};
+
+} // namespace racelang::instrument_detail
