@@ -10,8 +10,10 @@ For every program in bench/programs/ the script builds (racelang emit-c, gcc -O2
   tsan     the emitted C, gcc -O2 -fsanitize=thread
   jit      racelang run --backend=jit --detector=none
   jit-vc   racelang run --backend=jit --detector=vc
+  jit-ft   racelang run --backend=jit --detector=fasttrack (the FastTrack pass)
   c-vc     racelang emit-c --detector=vc (racelang's VectorClock instrumentation as C), gcc -O2
-and runs them interleaved (native tsan jit jit-vc c-vc, native tsan ..., so that noise hits all
+  c-ft     racelang emit-c --detector=fasttrack (the FastTrack pass as C), gcc -O2
+and runs them interleaved (native tsan jit jit-vc jit-ft c-vc c-ft, native tsan ..., so that noise hits all
 alike), after one untimed warm-up round, taking the median wall time of --runs runs (at least
 5 unless --smoke). It checks what each run printed and reported: a race-free program must
 exit 0 everywhere with the same output, a racy one (racy_*.rl) must be reported by every
@@ -41,15 +43,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS_DIR = os.path.join(ROOT, "bench", "programs")
 SIZE_LINE = re.compile(r"^store (\d+) size;(.*bench size.*)$", re.M)
 
-VARIANTS = ["native", "tsan", "jit", "jit-vc", "c-vc"]
+VARIANTS = ["native", "tsan", "jit", "jit-vc", "jit-ft", "c-vc", "c-ft"]
 # Ratios: (name, numerator, denominator).
 RATIOS = [
     ("tsan/native", "tsan", "native"),
     ("jit-vc/jit", "jit-vc", "jit"),
+    ("jit-ft/jit", "jit-ft", "jit"),
     ("jit/native", "jit", "native"),
     ("c-vc/native", "c-vc", "native"),
+    ("c-ft/native", "c-ft", "native"),
 ]
-DETECTORS = ["tsan", "jit-vc", "c-vc"]  # variants that report races
+DETECTORS = ["tsan", "jit-vc", "jit-ft", "c-vc", "c-ft"]  # variants that report races
 # --breakdown: c-vc with parts of the instrumentation left out (racelang instrument's
 # deliberately broken variants), to measure what each part costs. Race-free programs only.
 ABLATIONS = [("c-vc-no-location-locks", "no-location-locks"),
@@ -207,6 +211,8 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
         must([racelang, "emit-c", sized, "-o", base + ".c"], "emit-c " + name)
         must([racelang, "emit-c", "--detector=vc", sized, "-o", base + ".vc.c"],
              "emit-c --detector=vc " + name)
+        must([racelang, "emit-c", "--detector=fasttrack", sized, "-o", base + ".ft.c"],
+             "emit-c --detector=fasttrack " + name)
         compiles.append(([cc, "-std=c11", "-O2", "-pthread", base + ".c", "-o", base], name))
         p.exe["native"] = [base]
         if have_tsan:
@@ -216,6 +222,9 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
         compiles.append(([cc, "-std=c11", "-O2", "-pthread", base + ".vc.c", "-o", base + ".vc"],
                          name + " (c-vc)"))
         p.exe["c-vc"] = [base + ".vc"]
+        compiles.append(([cc, "-std=c11", "-O2", "-pthread", base + ".ft.c", "-o", base + ".ft"],
+                         name + " (c-ft)"))
+        p.exe["c-ft"] = [base + ".ft"]
         if breakdown and not p.racy:
             for variant, pass_variant in ABLATIONS:
                 stem = base + "." + pass_variant
@@ -227,6 +236,7 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
         if have_jit:
             p.exe["jit"] = [racelang, "run", "--backend=jit", "--detector=none", sized]
             p.exe["jit-vc"] = [racelang, "run", "--backend=jit", "--detector=vc", sized]
+            p.exe["jit-ft"] = [racelang, "run", "--backend=jit", "--detector=fasttrack", sized]
         programs.append(p)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for (argv, what), r in zip(compiles, pool.map(lambda c: run(c[0], 1800), compiles)):
@@ -366,7 +376,7 @@ def print_table(rows, summary):
                     [r["reported"][v] for v in DETECTORS])
     body.append(["geomean (race-free)", ""] +
                 [fmt_seconds(summary["seconds"][v]) for v in VARIANTS] +
-                [fmt_ratio(summary["ratios"][n]) for n, _, _ in RATIOS] + ["", "", ""])
+                [fmt_ratio(summary["ratios"][n]) for n, _, _ in RATIOS] + [""] * len(DETECTORS))
     widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
     line = lambda row: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                  for i, (c, w) in enumerate(zip(row, widths)))
@@ -394,7 +404,7 @@ def write_csv(path, rows, summary):
                    ["" if summary["seconds"][v] is None else "%.6f" % summary["seconds"][v]
                     for v in VARIANTS] +
                    ["" if summary["ratios"][n] is None else "%.4f" % summary["ratios"][n]
-                    for n, _, _ in RATIOS] + ["", "", ""])
+                    for n, _, _ in RATIOS] + [""] * len(DETECTORS))
 
 
 def write_svg(path, rows, summary, machine):

@@ -22,7 +22,8 @@ int command_emit_c(const std::vector<std::string>& args) {
   specs.push_back({"detector", true,
                    "none (default: the program as it is) or a detector with an instrumentation "
                    "pass (" +
-                       pass_names() + "): the program with racelang's checks; a race exits 66",
+                       pass_detector_names() +
+                       "): the program with racelang's checks; a race exits 66",
                    "NAME"});
   for (OptionSpec& spec : pass_option_specs()) specs.push_back(std::move(spec));
   std::vector<std::string> expanded;
@@ -66,8 +67,8 @@ int command_emit_c(const std::vector<std::string>& args) {
     auto kind = detect::parse_detector_kind(detector);
     const PassInfo* info = kind ? pass_for_detector(*kind) : nullptr;
     if (!info) {
-      std::cerr << "racelang emit-c: error: unknown detector '" << detector << "' (none or "
-                << pass_names() << ")\nRun 'racelang emit-c --help' for usage.\n";
+      std::cerr << "racelang emit-c: error: unknown detector '" << detector << "' (none, "
+                << pass_detector_names() << ")\nRun 'racelang emit-c --help' for usage.\n";
       return kExitUsage;
     }
     pass = pass_choice("emit-c", *options);

@@ -9,7 +9,9 @@
 
 namespace racelang {
 
-const char* version_string() { return "0.1.0 (language v1)"; }
+const char* version_string() {
+  return "0.1.0 (language v1)";
+}
 
 int command_check(const std::vector<std::string>& args) {
   auto specs = common_program_options();

@@ -128,6 +128,13 @@ std::string default_pass_detector() {
   return std::string(detect::detector_kind_option(instrumentation_passes().front().reference));
 }
 
+std::string pass_detector_names() {
+  std::string out;
+  for (const PassInfo& pass : instrumentation_passes())
+    out += (out.empty() ? "" : ", ") + std::string(detect::detector_kind_option(pass.reference));
+  return out;
+}
+
 std::vector<OptionSpec> pass_option_specs() {
   std::string variants;
   for (const PassInfo& pass : instrumentation_passes())

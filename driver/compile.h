@@ -59,6 +59,8 @@ void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code
 // one whose instrumentation the JIT and emit-c compile in (the default pass's reference).
 std::string default_interp_detector();
 std::string default_pass_detector();
+// "vc, fasttrack": the detectors that have an instrumentation pass, for messages.
+std::string pass_detector_names();
 
 // --pass and --variant, for the commands that instrument.
 std::vector<OptionSpec> pass_option_specs();

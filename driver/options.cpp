@@ -23,7 +23,7 @@ std::optional<ParsedOptions> parse_options(const std::string& command,
   bool only_positional = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (only_positional || arg.size() < 2 || arg[0] != '-' ) {
+    if (only_positional || arg.size() < 2 || arg[0] != '-') {
       out.positional.push_back(arg);
       continue;
     }
@@ -65,8 +65,10 @@ std::string format_help(const std::string& usage, const std::string& description
   if (!specs.empty()) out += "\nOptions:\n";
   for (const OptionSpec& s : specs) {
     std::string left = "  --" + s.name + (s.takes_value ? "=" + s.metavar : "");
-    if (left.size() < 28) left.append(28 - left.size(), ' ');
-    else left += "  ";
+    if (left.size() < 28)
+      left.append(28 - left.size(), ' ');
+    else
+      left += "  ";
     out += left + s.help + "\n";
   }
   out += "  --help                    show this help\n";

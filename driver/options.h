@@ -11,9 +11,9 @@
 namespace racelang {
 
 struct OptionSpec {
-  std::string name;     // without the leading dashes
+  std::string name; // without the leading dashes
   bool takes_value;
-  std::string help;     // one line for --help
+  std::string help; // one line for --help
   std::string metavar = "VALUE";
 };
 

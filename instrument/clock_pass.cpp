@@ -17,7 +17,8 @@
 namespace racelang::instrument_detail {
 
 Expr lit(int64_t v) {
-  return make_int(v);
+  // As the parser builds it, so that printed instrumentation reads back as the same AST.
+  return v < 0 ? make_negate(make_int(-v)) : make_int(v);
 }
 Expr local(const char* name) {
   return make_local(name);

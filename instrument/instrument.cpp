@@ -6,13 +6,14 @@
 #include <sstream>
 
 #include "frontend/diagnostics.h"
+#include "instrument/fasttrack_pass.h"
 #include "instrument/vector_clock_pass.h"
 
 namespace racelang {
 
 const std::vector<PassInfo>& instrumentation_passes() {
   // One line per pass.
-  static const std::vector<PassInfo> passes = {vector_clock_pass()};
+  static const std::vector<PassInfo> passes = {vector_clock_pass(), fasttrack_pass()};
   return passes;
 }
 

@@ -22,7 +22,7 @@
 
 namespace racelang {
 
-enum class PassKind : uint8_t { VectorClock };
+enum class PassKind : uint8_t { VectorClock, FastTrack };
 
 // One variant of a pass. variants[0] of every pass is the correct pass (the default); the
 // others are harmless alternatives or deliberately broken versions, which exist so that the

@@ -12,6 +12,8 @@
 namespace racelang::verify {
 namespace {
 
+bool evidence_wanted = true;
+
 std::unique_ptr<Subject> subject_of(const PaperProgram& program, const PassOptions& pass) {
   std::string error;
   auto s = make_subject(program.source, pass, error);
@@ -37,6 +39,7 @@ enum class Elements { FinalStates, Races };
 // "schedule (the instrumented program, small-step): 0,1,1" for the first element that only
 // one side has, or "" if no random schedule shows it.
 std::string evidence(const std::set<std::string>& only, const Side& side, Elements elements) {
+  if (!evidence_wanted) return "";
   for (const std::string& element : only) {
     WitnessGoal goal;
     if (elements == Elements::FinalStates) {
@@ -80,6 +83,10 @@ Side bigger_side(const Subject& s, const char* name) {
 }
 
 } // namespace
+
+void set_failure_evidence(bool on) {
+  evidence_wanted = on;
+}
 
 void check_theorem4(const PaperProgram& program, const PassOptions& pass) {
   auto s = subject_of(program, pass);
@@ -155,8 +162,9 @@ void check_lemma4(const PaperProgram& program, const PassOptions& pass) {
     // The reduced exploration's witnesses run several accesses in one step; the plain
     // small-step semantics gives one that `racelang run` replays.
     std::string shown;
-    ExploreResult plain =
-        explore_instrumented(*s, Semantics::SmallStepUnreduced, /*with_detector=*/true);
+    ExploreResult plain;
+    if (evidence_wanted)
+      plain = explore_instrumented(*s, Semantics::SmallStepUnreduced, /*with_detector=*/true);
     for (const ExploreRace& r : plain.races)
       if (s->instrumented.info.cell_name(r.report.cell) == name) {
         shown = std::string("\nschedule (the instrumented program, small-step, --detector=vc") +

@@ -40,6 +40,11 @@ void check_lemma4(const PaperProgram& program, const PassOptions& pass);
 
 namespace racelang::verify {
 
+// Whether a failing check looks for a schedule that shows the failure (on by default). The
+// search costs as much as the check again, and RapidCheck runs a failing check many times
+// while it shrinks, so verify_pass turns it off until the final counterexample.
+void set_failure_evidence(bool on);
+
 using PropertyCheck = void (*)(const PaperProgram& program, const PassOptions& pass);
 
 struct Property {

@@ -37,10 +37,25 @@ void load_rapidcheck_configuration_quietly() {
   std::cerr.rdbuf(saved);
 }
 
+// The failure message of `property` on `program`, with the schedule that shows it.
+std::string message_with_evidence(const Property& property, const PaperProgram& program,
+                                  const PassOptions& pass) {
+  set_failure_evidence(true);
+  try {
+    property.check(program, pass);
+  } catch (const rc::detail::CaseResult& result) {
+    return without_source_location(result.description);
+  }
+  return ""; // cannot happen for a counterexample: the check is deterministic
+}
+
 } // namespace
 
 std::optional<PropertyFailure> verify_pass(const VerifyOptions& options) {
   load_rapidcheck_configuration_quietly();
+  struct EvidenceBack {
+    ~EvidenceBack() { set_failure_evidence(true); }
+  } restore;
   std::vector<const Property*> properties = options.properties;
   if (properties.empty())
     for (const Property& p : instrumentation_properties()) properties.push_back(&p);
@@ -56,6 +71,7 @@ std::optional<PropertyFailure> verify_pass(const VerifyOptions& options) {
       ++shrinks;
       if (options.on_shrink) options.on_shrink(*property, shrinks);
     };
+    set_failure_evidence(false); // for the search and the shrinking
     auto failure = find_failure(
         [&] {
           PaperProgram program = *gen_paper_program();
@@ -65,10 +81,12 @@ std::optional<PropertyFailure> verify_pass(const VerifyOptions& options) {
     if (!failure) continue;
     PropertyFailure out;
     out.property = property;
-    out.message = without_source_location(failure->description);
     out.shrinks = shrinks;
-    // RapidCheck shows each value as "type\nvalue"; the one value is the program's source.
+    // The one value of the counterexample is the program, shown as a newline and its source.
     if (!failure->counterExample.empty()) out.program = failure->counterExample.front().second;
+    if (out.program.starts_with('\n')) out.program.erase(0, 1);
+    out.message = message_with_evidence(*property, PaperProgram{out.program}, options.pass);
+    if (out.message.empty()) out.message = without_source_location(failure->description);
     return out;
   }
   return std::nullopt;

@@ -21,8 +21,8 @@ using verify::gen_paper_program;
 using verify::PaperProgram;
 constexpr int kMaxCases = 2000;
 
-PassOptions variant(const char* name) {
-  return PassOptions{PassKind::VectorClock, name};
+PassOptions variant(const char* name, PassKind pass = PassKind::VectorClock) {
+  return PassOptions{pass, name};
 }
 
 // Runs `property` on the broken `pass` exactly as `racelang verify --property=NAME` does,
@@ -54,20 +54,20 @@ std::optional<Program> parse_counterexample(const std::string& text) {
   return parse_program(file, diags);
 }
 
-// Which property catches each broken variant (the tests below); a broken variant added to the
-// pass table without a control here fails this test.
+// Which property catches each broken variant ("pass/variant"; the tests below); a broken
+// variant added to the pass table without a control here fails this test.
 const std::map<std::string, std::string> kCaughtBy = {
-    {"no-location-locks", "lemma4"},
-    {"no-release-increment", "theorem4"},
-    {"store-skips-reads", "theorem5"},
-    {"figure9-wait", "lemma4"},
+    {"vc/no-location-locks", "lemma4"},      {"vc/no-release-increment", "theorem4"},
+    {"vc/store-skips-reads", "theorem5"},    {"vc/figure9-wait", "lemma4"},
+    {"fasttrack/no-read-share", "theorem5"}, {"fasttrack/epoch-ignores-thread", "theorem5"},
 };
 
 TEST(NegativeControls, EveryBrokenVariantHasAControl) {
   for (const PassInfo& pass : instrumentation_passes())
     for (const PassVariant& v : pass.variants) {
       if (v.broken) {
-        EXPECT_TRUE(kCaughtBy.count(std::string(v.name))) << v.name;
+        std::string key = std::string(pass.name) + "/" + std::string(v.name);
+        EXPECT_TRUE(kCaughtBy.count(key)) << key;
       }
     }
 }
@@ -123,6 +123,20 @@ TEST(NegativeControls, Figure9WaitRacesWhenTwoThreadsWait) {
   auto program = parse_counterexample(text);
   ASSERT_TRUE(program.has_value()) << text;
   EXPECT_TRUE(verify::has_two_waiters(*program)) << text;
+}
+
+// FastTrack without [FT READ SHARE]: a second concurrent read overwrites the first one's
+// epoch, so a later write that races with the first read only is not caught.
+TEST(NegativeControls, FastTrackWithoutReadShareMissesReadWriteRaces) {
+  expect_caught("theorem5", variant("no-read-share", PassKind::FastTrack),
+                "FastTrack without the read-share transition (Theorem 5)");
+}
+
+// A same-epoch fast path that compares clocks only skips the checks of an access when another
+// thread's last access happened at the same clock value.
+TEST(NegativeControls, FastTrackEpochWithoutThreadSkipsNeededChecks) {
+  expect_caught("theorem5", variant("epoch-ignores-thread", PassKind::FastTrack),
+                "FastTrack's same-epoch fast path ignoring the thread (Theorem 5)");
 }
 
 // ... and exactly there: with one waiter per thread, Figure 9's wait passes every property.

@@ -1,9 +1,9 @@
-// RUN: emit-c --detector=fasttrack %s
-// emit-c instruments only with VectorClock (--detector=vc); anything else is a usage error.
+// RUN: emit-c --detector=djit %s
+// emit-c instruments only with detectors that have a pass (vc, fasttrack); anything else is a usage error.
 shared x;
 
 store 1 x;
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang emit-c: error: unknown detector 'fasttrack' (none or vc)
+// EXPECT-STDERR: racelang emit-c: error: unknown detector 'djit' (none, vc, fasttrack)
 // EXPECT-STDERR: Run 'racelang emit-c --help' for usage.

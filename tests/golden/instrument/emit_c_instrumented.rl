@@ -1,212 +1,99 @@
-// RUN: instrument programs/counter_locked.rl --variant=roadrunner-release
+// RUN: instrument tests/golden/inputs/locked_counter.txt --variant=roadrunner-release
 // THEN: emit-c %t
 // `racelang emit-c b.rl` on an instrumented file translates it as it is (the header names the
 // pass and variant that made it).
 
 // EXPECT-EXIT: 0
-// EXPECT-STDOUT: // racelang instrument: from programs/counter_locked.rl
+// EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/locked_counter.txt
 // EXPECT-STDOUT: // racelang instrument: pass vc, variant roadrunner-release
 // EXPECT-STDOUT: // VectorClock instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
-// EXPECT-STDOUT: // RUN: run --seed=1 %s
-// EXPECT-STDOUT: // The counter of counter_racy.rl with every access under one lock: race-free, and x is
-// EXPECT-STDOUT: // always 3 whatever the schedule.
+// EXPECT-STDOUT: // The original of tests/golden/instrument/{jit,emit_c}_instrumented.rl: two threads increment
+// EXPECT-STDOUT: // a counter under a lock, so every schedule prints 2.
 // EXPECT-STDOUT: shared x;
 // EXPECT-STDOUT: mutex m;
-// EXPECT-STDOUT: shared __C[9];
-// EXPECT-STDOUT: shared __L[3];
-// EXPECT-STDOUT: shared __R[3];
-// EXPECT-STDOUT: shared __W[3];
-// EXPECT-STDOUT: shared __RS[3];
-// EXPECT-STDOUT: shared __WS[3];
+// EXPECT-STDOUT: shared __C[4];
+// EXPECT-STDOUT: shared __L[2];
+// EXPECT-STDOUT: shared __R[2];
+// EXPECT-STDOUT: shared __W[2];
+// EXPECT-STDOUT: shared __RS[2];
+// EXPECT-STDOUT: shared __WS[2];
 // EXPECT-STDOUT: mutex __X[1];
 // EXPECT-STDOUT:
 // EXPECT-STDOUT: // racelang instrumentation: VectorClock (CPP'17, Figure 9 with per-location locks)
-// EXPECT-STDOUT: // @group(3) prologue: C[t][t] := 1 for every thread t
+// EXPECT-STDOUT: // @group(2) prologue: C[t][t] := 1 for every thread t
 // EXPECT-STDOUT: store 1 __C[0];
-// EXPECT-STDOUT: store 1 __C[4];
-// EXPECT-STDOUT: store 1 __C[8];
-// EXPECT-STDOUT: // @group(16) spawn 1
+// EXPECT-STDOUT: store 1 __C[3];
+// EXPECT-STDOUT: // @group(12) spawn 1
 // EXPECT-STDOUT: __t1 := load __C[0];
+// EXPECT-STDOUT: __t2 := load __C[2];
+// EXPECT-STDOUT: __t2 := max(__t1, __t2);
+// EXPECT-STDOUT: store __t2 __C[2];
+// EXPECT-STDOUT: __t1 := load __C[1];
 // EXPECT-STDOUT: __t2 := load __C[3];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t2 __C[3];
-// EXPECT-STDOUT: __t1 := load __C[1];
-// EXPECT-STDOUT: __t2 := load __C[4];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[4];
-// EXPECT-STDOUT: __t1 := load __C[2];
-// EXPECT-STDOUT: __t2 := load __C[5];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[5];
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t1 := __t1 + 1;
 // EXPECT-STDOUT: store __t1 __C[0];
 // EXPECT-STDOUT: spawn 1 {
-// EXPECT-STDOUT:   // @group(13) lock m
+// EXPECT-STDOUT:   // @group(9) lock m
 // EXPECT-STDOUT:   lock m;
 // EXPECT-STDOUT:   __t1 := load __L[0];
+// EXPECT-STDOUT:   __t2 := load __C[2];
+// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
+// EXPECT-STDOUT:   store __t2 __C[2];
+// EXPECT-STDOUT:   __t1 := load __L[1];
 // EXPECT-STDOUT:   __t2 := load __C[3];
 // EXPECT-STDOUT:   __t2 := max(__t1, __t2);
 // EXPECT-STDOUT:   store __t2 __C[3];
-// EXPECT-STDOUT:   __t1 := load __L[1];
-// EXPECT-STDOUT:   __t2 := load __C[4];
-// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t2 __C[4];
-// EXPECT-STDOUT:   __t1 := load __L[2];
-// EXPECT-STDOUT:   __t2 := load __C[5];
-// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t2 __C[5];
-// EXPECT-STDOUT:   // @group(15) v := load x
+// EXPECT-STDOUT:   // @group(12) v := load x
 // EXPECT-STDOUT:   lock __X[0];
 // EXPECT-STDOUT:   __t1 := load __W[0];
-// EXPECT-STDOUT:   __t2 := load __C[3];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 9 * 65536 + 3, write 0, __WS[0]);
+// EXPECT-STDOUT:   __t2 := load __C[2];
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 8 * 65536 + 3, write 0, __WS[0]);
 // EXPECT-STDOUT:   __t1 := load __W[1];
-// EXPECT-STDOUT:   __t2 := load __C[4];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 9 * 65536 + 3, write 1, __WS[1]);
-// EXPECT-STDOUT:   __t1 := load __W[2];
-// EXPECT-STDOUT:   __t2 := load __C[5];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 9 * 65536 + 3, write 2, __WS[2]);
-// EXPECT-STDOUT:   __t1 := load __C[4];
-// EXPECT-STDOUT:   store __t1 __R[1];
-// EXPECT-STDOUT:   store 9 * 65536 + 3 __RS[1];
-// EXPECT-STDOUT:   v := load x;
-// EXPECT-STDOUT:   unlock __X[0];
-// EXPECT-STDOUT:   // @group(24) store v + 1 x
-// EXPECT-STDOUT:   lock __X[0];
-// EXPECT-STDOUT:   __t1 := load __W[0];
 // EXPECT-STDOUT:   __t2 := load __C[3];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, write 0, __WS[0]);
-// EXPECT-STDOUT:   __t1 := load __W[1];
-// EXPECT-STDOUT:   __t2 := load __C[4];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, write 1, __WS[1]);
-// EXPECT-STDOUT:   __t1 := load __W[2];
-// EXPECT-STDOUT:   __t2 := load __C[5];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, write 2, __WS[2]);
-// EXPECT-STDOUT:   __t1 := load __R[0];
-// EXPECT-STDOUT:   __t2 := load __C[3];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, read 0, __RS[0]);
-// EXPECT-STDOUT:   __t1 := load __R[1];
-// EXPECT-STDOUT:   __t2 := load __C[4];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, read 1, __RS[1]);
-// EXPECT-STDOUT:   __t1 := load __R[2];
-// EXPECT-STDOUT:   __t2 := load __C[5];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 10 * 65536 + 3, read 2, __RS[2]);
-// EXPECT-STDOUT:   __t1 := load __C[4];
-// EXPECT-STDOUT:   store __t1 __W[1];
-// EXPECT-STDOUT:   store 10 * 65536 + 3 __WS[1];
-// EXPECT-STDOUT:   store v + 1 x;
-// EXPECT-STDOUT:   unlock __X[0];
-// EXPECT-STDOUT:   // @group(16) unlock m
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 8 * 65536 + 3, write 1, __WS[1]);
 // EXPECT-STDOUT:   __t1 := load __C[3];
-// EXPECT-STDOUT:   __t2 := load __L[0];
-// EXPECT-STDOUT:   __t1 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t1 __L[0];
-// EXPECT-STDOUT:   __t1 := load __C[4];
-// EXPECT-STDOUT:   __t2 := load __L[1];
-// EXPECT-STDOUT:   __t1 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t1 __L[1];
-// EXPECT-STDOUT:   __t1 := load __C[5];
-// EXPECT-STDOUT:   __t2 := load __L[2];
-// EXPECT-STDOUT:   __t1 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t1 __L[2];
-// EXPECT-STDOUT:   __t1 := load __C[4];
-// EXPECT-STDOUT:   __t1 := __t1 + 1;
-// EXPECT-STDOUT:   store __t1 __C[4];
-// EXPECT-STDOUT:   unlock m;
-// EXPECT-STDOUT: }
-// EXPECT-STDOUT: // @group(16) spawn 2
-// EXPECT-STDOUT: __t1 := load __C[0];
-// EXPECT-STDOUT: __t2 := load __C[6];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[6];
-// EXPECT-STDOUT: __t1 := load __C[1];
-// EXPECT-STDOUT: __t2 := load __C[7];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[7];
-// EXPECT-STDOUT: __t1 := load __C[2];
-// EXPECT-STDOUT: __t2 := load __C[8];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[8];
-// EXPECT-STDOUT: __t1 := load __C[0];
-// EXPECT-STDOUT: __t1 := __t1 + 1;
-// EXPECT-STDOUT: store __t1 __C[0];
-// EXPECT-STDOUT: spawn 2 {
-// EXPECT-STDOUT:   // @group(13) lock m
-// EXPECT-STDOUT:   lock m;
-// EXPECT-STDOUT:   __t1 := load __L[0];
-// EXPECT-STDOUT:   __t2 := load __C[6];
-// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t2 __C[6];
-// EXPECT-STDOUT:   __t1 := load __L[1];
-// EXPECT-STDOUT:   __t2 := load __C[7];
-// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t2 __C[7];
-// EXPECT-STDOUT:   __t1 := load __L[2];
-// EXPECT-STDOUT:   __t2 := load __C[8];
-// EXPECT-STDOUT:   __t2 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t2 __C[8];
-// EXPECT-STDOUT:   // @group(15) v := load x
-// EXPECT-STDOUT:   lock __X[0];
-// EXPECT-STDOUT:   __t1 := load __W[0];
-// EXPECT-STDOUT:   __t2 := load __C[6];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 15 * 65536 + 3, write 0, __WS[0]);
-// EXPECT-STDOUT:   __t1 := load __W[1];
-// EXPECT-STDOUT:   __t2 := load __C[7];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 15 * 65536 + 3, write 1, __WS[1]);
-// EXPECT-STDOUT:   __t1 := load __W[2];
-// EXPECT-STDOUT:   __t2 := load __C[8];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(read x, 15 * 65536 + 3, write 2, __WS[2]);
-// EXPECT-STDOUT:   __t1 := load __C[8];
-// EXPECT-STDOUT:   store __t1 __R[2];
-// EXPECT-STDOUT:   store 15 * 65536 + 3 __RS[2];
+// EXPECT-STDOUT:   store __t1 __R[1];
+// EXPECT-STDOUT:   store 8 * 65536 + 3 __RS[1];
 // EXPECT-STDOUT:   v := load x;
 // EXPECT-STDOUT:   unlock __X[0];
-// EXPECT-STDOUT:   // @group(24) store v + 1 x
+// EXPECT-STDOUT:   // @group(18) store v + 1 x
 // EXPECT-STDOUT:   lock __X[0];
 // EXPECT-STDOUT:   __t1 := load __W[0];
-// EXPECT-STDOUT:   __t2 := load __C[6];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, write 0, __WS[0]);
+// EXPECT-STDOUT:   __t2 := load __C[2];
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 9 * 65536 + 3, write 0, __WS[0]);
 // EXPECT-STDOUT:   __t1 := load __W[1];
-// EXPECT-STDOUT:   __t2 := load __C[7];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, write 1, __WS[1]);
-// EXPECT-STDOUT:   __t1 := load __W[2];
-// EXPECT-STDOUT:   __t2 := load __C[8];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, write 2, __WS[2]);
+// EXPECT-STDOUT:   __t2 := load __C[3];
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 9 * 65536 + 3, write 1, __WS[1]);
 // EXPECT-STDOUT:   __t1 := load __R[0];
-// EXPECT-STDOUT:   __t2 := load __C[6];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, read 0, __RS[0]);
+// EXPECT-STDOUT:   __t2 := load __C[2];
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 9 * 65536 + 3, read 0, __RS[0]);
 // EXPECT-STDOUT:   __t1 := load __R[1];
-// EXPECT-STDOUT:   __t2 := load __C[7];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, read 1, __RS[1]);
-// EXPECT-STDOUT:   __t1 := load __R[2];
-// EXPECT-STDOUT:   __t2 := load __C[8];
-// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 16 * 65536 + 3, read 2, __RS[2]);
-// EXPECT-STDOUT:   __t1 := load __C[8];
-// EXPECT-STDOUT:   store __t1 __W[2];
-// EXPECT-STDOUT:   store 16 * 65536 + 3 __WS[2];
+// EXPECT-STDOUT:   __t2 := load __C[3];
+// EXPECT-STDOUT:   assert(__t1 <= __t2) __race(write x, 9 * 65536 + 3, read 1, __RS[1]);
+// EXPECT-STDOUT:   __t1 := load __C[3];
+// EXPECT-STDOUT:   store __t1 __W[1];
+// EXPECT-STDOUT:   store 9 * 65536 + 3 __WS[1];
 // EXPECT-STDOUT:   store v + 1 x;
 // EXPECT-STDOUT:   unlock __X[0];
-// EXPECT-STDOUT:   // @group(16) unlock m
-// EXPECT-STDOUT:   __t1 := load __C[6];
+// EXPECT-STDOUT:   // @group(12) unlock m
+// EXPECT-STDOUT:   __t1 := load __C[2];
 // EXPECT-STDOUT:   __t2 := load __L[0];
 // EXPECT-STDOUT:   __t1 := max(__t1, __t2);
 // EXPECT-STDOUT:   store __t1 __L[0];
-// EXPECT-STDOUT:   __t1 := load __C[7];
+// EXPECT-STDOUT:   __t1 := load __C[3];
 // EXPECT-STDOUT:   __t2 := load __L[1];
 // EXPECT-STDOUT:   __t1 := max(__t1, __t2);
 // EXPECT-STDOUT:   store __t1 __L[1];
-// EXPECT-STDOUT:   __t1 := load __C[8];
-// EXPECT-STDOUT:   __t2 := load __L[2];
-// EXPECT-STDOUT:   __t1 := max(__t1, __t2);
-// EXPECT-STDOUT:   store __t1 __L[2];
-// EXPECT-STDOUT:   __t1 := load __C[8];
+// EXPECT-STDOUT:   __t1 := load __C[3];
 // EXPECT-STDOUT:   __t1 := __t1 + 1;
-// EXPECT-STDOUT:   store __t1 __C[8];
+// EXPECT-STDOUT:   store __t1 __C[3];
 // EXPECT-STDOUT:   unlock m;
 // EXPECT-STDOUT: }
-// EXPECT-STDOUT: // @group(13) lock m
+// EXPECT-STDOUT: // @group(9) lock m
 // EXPECT-STDOUT: lock m;
 // EXPECT-STDOUT: __t1 := load __L[0];
 // EXPECT-STDOUT: __t2 := load __C[0];
@@ -216,52 +103,39 @@
 // EXPECT-STDOUT: __t2 := load __C[1];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t2 __C[1];
-// EXPECT-STDOUT: __t1 := load __L[2];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[2];
-// EXPECT-STDOUT: // @group(15) v := load x
+// EXPECT-STDOUT: // @group(12) v := load x
 // EXPECT-STDOUT: lock __X[0];
 // EXPECT-STDOUT: __t1 := load __W[0];
 // EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 20 * 65536 + 1, write 0, __WS[0]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 13 * 65536 + 1, write 0, __WS[0]);
 // EXPECT-STDOUT: __t1 := load __W[1];
 // EXPECT-STDOUT: __t2 := load __C[1];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 20 * 65536 + 1, write 1, __WS[1]);
-// EXPECT-STDOUT: __t1 := load __W[2];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 20 * 65536 + 1, write 2, __WS[2]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 13 * 65536 + 1, write 1, __WS[1]);
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: store __t1 __R[0];
-// EXPECT-STDOUT: store 20 * 65536 + 1 __RS[0];
+// EXPECT-STDOUT: store 13 * 65536 + 1 __RS[0];
 // EXPECT-STDOUT: v := load x;
 // EXPECT-STDOUT: unlock __X[0];
-// EXPECT-STDOUT: // @group(24) store v + 1 x
+// EXPECT-STDOUT: // @group(18) store v + 1 x
 // EXPECT-STDOUT: lock __X[0];
 // EXPECT-STDOUT: __t1 := load __W[0];
 // EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, write 0, __WS[0]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 14 * 65536 + 1, write 0, __WS[0]);
 // EXPECT-STDOUT: __t1 := load __W[1];
 // EXPECT-STDOUT: __t2 := load __C[1];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, write 1, __WS[1]);
-// EXPECT-STDOUT: __t1 := load __W[2];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, write 2, __WS[2]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 14 * 65536 + 1, write 1, __WS[1]);
 // EXPECT-STDOUT: __t1 := load __R[0];
 // EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, read 0, __RS[0]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 14 * 65536 + 1, read 0, __RS[0]);
 // EXPECT-STDOUT: __t1 := load __R[1];
 // EXPECT-STDOUT: __t2 := load __C[1];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, read 1, __RS[1]);
-// EXPECT-STDOUT: __t1 := load __R[2];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 21 * 65536 + 1, read 2, __RS[2]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(write x, 14 * 65536 + 1, read 1, __RS[1]);
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: store __t1 __W[0];
-// EXPECT-STDOUT: store 21 * 65536 + 1 __WS[0];
+// EXPECT-STDOUT: store 14 * 65536 + 1 __WS[0];
 // EXPECT-STDOUT: store v + 1 x;
 // EXPECT-STDOUT: unlock __X[0];
-// EXPECT-STDOUT: // @group(16) unlock m
+// EXPECT-STDOUT: // @group(12) unlock m
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t2 := load __L[0];
 // EXPECT-STDOUT: __t1 := max(__t1, __t2);
@@ -270,66 +144,36 @@
 // EXPECT-STDOUT: __t2 := load __L[1];
 // EXPECT-STDOUT: __t1 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t1 __L[1];
-// EXPECT-STDOUT: __t1 := load __C[2];
-// EXPECT-STDOUT: __t2 := load __L[2];
-// EXPECT-STDOUT: __t1 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t1 __L[2];
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t1 := __t1 + 1;
 // EXPECT-STDOUT: store __t1 __C[0];
 // EXPECT-STDOUT: unlock m;
-// EXPECT-STDOUT: // @group(13) wait 1
+// EXPECT-STDOUT: // @group(9) wait 1
 // EXPECT-STDOUT: wait 1;
+// EXPECT-STDOUT: __t1 := load __C[2];
+// EXPECT-STDOUT: __t2 := load __C[0];
+// EXPECT-STDOUT: __t2 := max(__t1, __t2);
+// EXPECT-STDOUT: store __t2 __C[0];
 // EXPECT-STDOUT: __t1 := load __C[3];
-// EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[0];
-// EXPECT-STDOUT: __t1 := load __C[4];
 // EXPECT-STDOUT: __t2 := load __C[1];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t2 __C[1];
-// EXPECT-STDOUT: __t1 := load __C[5];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[2];
-// EXPECT-STDOUT: // @group(13) wait 2
-// EXPECT-STDOUT: wait 2;
-// EXPECT-STDOUT: __t1 := load __C[6];
-// EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[0];
-// EXPECT-STDOUT: __t1 := load __C[7];
-// EXPECT-STDOUT: __t2 := load __C[1];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[1];
-// EXPECT-STDOUT: __t1 := load __C[8];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: __t2 := max(__t1, __t2);
-// EXPECT-STDOUT: store __t2 __C[2];
-// EXPECT-STDOUT: // @group(15) v := load x
+// EXPECT-STDOUT: // @group(12) v := load x
 // EXPECT-STDOUT: lock __X[0];
 // EXPECT-STDOUT: __t1 := load __W[0];
 // EXPECT-STDOUT: __t2 := load __C[0];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 25 * 65536 + 1, write 0, __WS[0]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 17 * 65536 + 1, write 0, __WS[0]);
 // EXPECT-STDOUT: __t1 := load __W[1];
 // EXPECT-STDOUT: __t2 := load __C[1];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 25 * 65536 + 1, write 1, __WS[1]);
-// EXPECT-STDOUT: __t1 := load __W[2];
-// EXPECT-STDOUT: __t2 := load __C[2];
-// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 25 * 65536 + 1, write 2, __WS[2]);
+// EXPECT-STDOUT: assert(__t1 <= __t2) __race(read x, 17 * 65536 + 1, write 1, __WS[1]);
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: store __t1 __R[0];
-// EXPECT-STDOUT: store 25 * 65536 + 1 __RS[0];
+// EXPECT-STDOUT: store 17 * 65536 + 1 __RS[0];
 // EXPECT-STDOUT: v := load x;
 // EXPECT-STDOUT: unlock __X[0];
 // EXPECT-STDOUT: print(v);
-// EXPECT-STDOUT: // RUN-JIT: %s
-// EXPECT-STDOUT: // EXPECT-EXIT: 0
-// EXPECT-STDOUT: // EXPECT-STDOUT: 3
-// EXPECT-STDOUT: // JIT-EXPECT-EXIT: 0
-// EXPECT-STDOUT: // JIT-EXPECT-STDOUT: 3
 // THEN-EXPECT-EXIT: 0
-// THEN-EXPECT-STDOUT: /* programs/counter_locked.rl, translated to C11 with POSIX threads by racelang emit-c.
+// THEN-EXPECT-STDOUT: /* tests/golden/inputs/locked_counter.txt, translated to C11 with POSIX threads by racelang emit-c.
 // THEN-EXPECT-STDOUT:    Build: cc -O2 -pthread FILE.c  (ThreadSanitizer: add -fsanitize=thread). */
 // THEN-EXPECT-STDOUT: #define _POSIX_C_SOURCE 200809L
 // THEN-EXPECT-STDOUT: #include <inttypes.h>
@@ -462,67 +306,53 @@
 // THEN-EXPECT-STDOUT:    visible to a race detector. */
 // THEN-EXPECT-STDOUT: static int64_t s_x;
 // THEN-EXPECT-STDOUT: static rl_lock m_m;
-// THEN-EXPECT-STDOUT: static int64_t s___C[9];
-// THEN-EXPECT-STDOUT: static int64_t s___L[3];
-// THEN-EXPECT-STDOUT: static int64_t s___R[3];
-// THEN-EXPECT-STDOUT: static int64_t s___W[3];
-// THEN-EXPECT-STDOUT: static int64_t s___RS[3];
-// THEN-EXPECT-STDOUT: static int64_t s___WS[3];
+// THEN-EXPECT-STDOUT: static int64_t s___C[4];
+// THEN-EXPECT-STDOUT: static int64_t s___L[2];
+// THEN-EXPECT-STDOUT: static int64_t s___R[2];
+// THEN-EXPECT-STDOUT: static int64_t s___W[2];
+// THEN-EXPECT-STDOUT: static int64_t s___RS[2];
+// THEN-EXPECT-STDOUT: static int64_t s___WS[2];
 // THEN-EXPECT-STDOUT: static rl_lock m___X[1];
-// THEN-EXPECT-STDOUT: static rl_thread rl_t[3]; /* by thread index; [0] is main */
+// THEN-EXPECT-STDOUT: static rl_thread rl_t[2]; /* by thread index; [0] is main */
 // THEN-EXPECT-STDOUT: static void* rl_thread_1(void* arg);
-// THEN-EXPECT-STDOUT: static void* rl_thread_2(void* arg);
 // THEN-EXPECT-STDOUT:
 // THEN-EXPECT-STDOUT: /* Race reports (instrumented programs): positions and source of each access. */
 // THEN-EXPECT-STDOUT: static const char* rl_position(int64_t site) {
 // THEN-EXPECT-STDOUT:   switch (site) {
-// THEN-EXPECT-STDOUT:   case 458753: return "programs/counter_locked.rl:7:1";
-// THEN-EXPECT-STDOUT:   case 524291: return "programs/counter_locked.rl:8:3";
-// THEN-EXPECT-STDOUT:   case 589827: return "programs/counter_locked.rl:9:3";
-// THEN-EXPECT-STDOUT:   case 655363: return "programs/counter_locked.rl:10:3";
-// THEN-EXPECT-STDOUT:   case 720899: return "programs/counter_locked.rl:11:3";
-// THEN-EXPECT-STDOUT:   case 851969: return "programs/counter_locked.rl:13:1";
-// THEN-EXPECT-STDOUT:   case 917507: return "programs/counter_locked.rl:14:3";
-// THEN-EXPECT-STDOUT:   case 983043: return "programs/counter_locked.rl:15:3";
-// THEN-EXPECT-STDOUT:   case 1048579: return "programs/counter_locked.rl:16:3";
-// THEN-EXPECT-STDOUT:   case 1114115: return "programs/counter_locked.rl:17:3";
-// THEN-EXPECT-STDOUT:   case 1245185: return "programs/counter_locked.rl:19:1";
-// THEN-EXPECT-STDOUT:   case 1310721: return "programs/counter_locked.rl:20:1";
-// THEN-EXPECT-STDOUT:   case 1376257: return "programs/counter_locked.rl:21:1";
-// THEN-EXPECT-STDOUT:   case 1441793: return "programs/counter_locked.rl:22:1";
-// THEN-EXPECT-STDOUT:   case 1507329: return "programs/counter_locked.rl:23:1";
-// THEN-EXPECT-STDOUT:   case 1572865: return "programs/counter_locked.rl:24:1";
-// THEN-EXPECT-STDOUT:   case 1638401: return "programs/counter_locked.rl:25:1";
+// THEN-EXPECT-STDOUT:   case 393217: return "tests/golden/inputs/locked_counter.txt:6:1";
+// THEN-EXPECT-STDOUT:   case 458755: return "tests/golden/inputs/locked_counter.txt:7:3";
+// THEN-EXPECT-STDOUT:   case 524291: return "tests/golden/inputs/locked_counter.txt:8:3";
+// THEN-EXPECT-STDOUT:   case 589827: return "tests/golden/inputs/locked_counter.txt:9:3";
+// THEN-EXPECT-STDOUT:   case 655363: return "tests/golden/inputs/locked_counter.txt:10:3";
+// THEN-EXPECT-STDOUT:   case 786433: return "tests/golden/inputs/locked_counter.txt:12:1";
+// THEN-EXPECT-STDOUT:   case 851969: return "tests/golden/inputs/locked_counter.txt:13:1";
+// THEN-EXPECT-STDOUT:   case 917505: return "tests/golden/inputs/locked_counter.txt:14:1";
+// THEN-EXPECT-STDOUT:   case 983041: return "tests/golden/inputs/locked_counter.txt:15:1";
+// THEN-EXPECT-STDOUT:   case 1048577: return "tests/golden/inputs/locked_counter.txt:16:1";
+// THEN-EXPECT-STDOUT:   case 1114113: return "tests/golden/inputs/locked_counter.txt:17:1";
 // THEN-EXPECT-STDOUT:   default: return "an unknown position";
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT: static const char* rl_snippet(int64_t site) {
 // THEN-EXPECT-STDOUT:   switch (site) {
-// THEN-EXPECT-STDOUT:   case 458753: return "    spawn 1 {\n    ^~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 524291: return "      lock m;\n      ^~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 589827: return "      v := load x;\n      ^~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 655363: return "      store v + 1 x;\n      ^~~~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 720899: return "      unlock m;\n      ^~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 851969: return "    spawn 2 {\n    ^~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 917507: return "      lock m;\n      ^~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 983043: return "      v := load x;\n      ^~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1048579: return "      store v + 1 x;\n      ^~~~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1114115: return "      unlock m;\n      ^~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1245185: return "    lock m;\n    ^~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1310721: return "    v := load x;\n    ^~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1376257: return "    store v + 1 x;\n    ^~~~~~~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1441793: return "    unlock m;\n    ^~~~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1507329: return "    wait 1;\n    ^~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1572865: return "    wait 2;\n    ^~~~~~~\n";
-// THEN-EXPECT-STDOUT:   case 1638401: return "    v := load x; // both threads have been waited for: this read is ordered after their writes\n    ^~~~~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 393217: return "    spawn 1 {\n    ^~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 458755: return "      lock m;\n      ^~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 524291: return "      v := load x;\n      ^~~~~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 589827: return "      store v + 1 x;\n      ^~~~~~~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 655363: return "      unlock m;\n      ^~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 786433: return "    lock m;\n    ^~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 851969: return "    v := load x;\n    ^~~~~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 917505: return "    store v + 1 x;\n    ^~~~~~~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 983041: return "    unlock m;\n    ^~~~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 1048577: return "    wait 1;\n    ^~~~~~~\n";
+// THEN-EXPECT-STDOUT:   case 1114113: return "    v := load x;\n    ^~~~~~~~~~~~\n";
 // THEN-EXPECT-STDOUT:   default: return "";
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT: static const char* rl_thread_origin(int64_t id) {
 // THEN-EXPECT-STDOUT:   switch (id) {
 // THEN-EXPECT-STDOUT:   case 0: return "  Thread 0 is the main thread\n";
-// THEN-EXPECT-STDOUT:   case 1: return "  Thread 1 was spawned by thread 0 at programs/counter_locked.rl:7:1\n";
-// THEN-EXPECT-STDOUT:   case 2: return "  Thread 2 was spawned by thread 0 at programs/counter_locked.rl:13:1\n";
+// THEN-EXPECT-STDOUT:   case 1: return "  Thread 1 was spawned by thread 0 at tests/golden/inputs/locked_counter.txt:6:1\n";
 // THEN-EXPECT-STDOUT:   default: return "";
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT: }
@@ -558,255 +388,101 @@
 // THEN-EXPECT-STDOUT:   (void)v_v;
 // THEN-EXPECT-STDOUT:   rl_acquire(&m_m, 1);
 // THEN-EXPECT-STDOUT:   v___t1 = s___L[0];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
+// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
+// THEN-EXPECT-STDOUT:   s___C[2] = v___t2;
+// THEN-EXPECT-STDOUT:   v___t1 = s___L[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
 // THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___C[3] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[4];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[4] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[5];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[5] = v___t2;
 // THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 1);
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Read", "x", -1, rl_add(rl_mul(9, 65536), 3), "programs/counter_locked.rl:9:3", "write", 0, s___WS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(1, "Read", "x", -1, rl_add(rl_mul(8, 65536), 3), "tests/golden/inputs/locked_counter.txt:8:3", "write", 0, s___WS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Read", "x", -1, rl_add(rl_mul(9, 65536), 3), "programs/counter_locked.rl:9:3", "write", 1, s___WS[1]);
+// THEN-EXPECT-STDOUT:     rl_race(1, "Read", "x", -1, rl_add(rl_mul(8, 65536), 3), "tests/golden/inputs/locked_counter.txt:8:3", "write", 1, s___WS[1]);
 // THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[5];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Read", "x", -1, rl_add(rl_mul(9, 65536), 3), "programs/counter_locked.rl:9:3", "write", 2, s___WS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
 // THEN-EXPECT-STDOUT:   s___R[1] = v___t1;
-// THEN-EXPECT-STDOUT:   s___RS[1] = rl_add(rl_mul(9, 65536), 3);
+// THEN-EXPECT-STDOUT:   s___RS[1] = rl_add(rl_mul(8, 65536), 3);
 // THEN-EXPECT-STDOUT:   v_v = s_x;
 // THEN-EXPECT-STDOUT:   const int64_t t1 = rl_holder(&m___X[0]);
 // THEN-EXPECT-STDOUT:   if (t1 != 2) {
 // THEN-EXPECT-STDOUT:     if (t1 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:9:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is free)\n  v := load x;\n  ^~~~~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:8:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is free)\n  v := load x;\n  ^~~~~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:9:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  v := load x;\n  ^~~~~~~~~~~~\n", t1 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:8:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  v := load x;\n  ^~~~~~~~~~~~\n", t1 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
 // THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 1);
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "write", 0, s___WS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(9, 65536), 3), "tests/golden/inputs/locked_counter.txt:9:3", "write", 0, s___WS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[4];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[5];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "write", 2, s___WS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[0];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "read", 0, s___RS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(9, 65536), 3), "tests/golden/inputs/locked_counter.txt:9:3", "write", 1, s___WS[1]);
+// THEN-EXPECT-STDOUT:   }
+// THEN-EXPECT-STDOUT:   v___t1 = s___R[0];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
+// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
+// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(9, 65536), 3), "tests/golden/inputs/locked_counter.txt:9:3", "read", 0, s___RS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___R[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "read", 1, s___RS[1]);
+// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(9, 65536), 3), "tests/golden/inputs/locked_counter.txt:9:3", "read", 1, s___RS[1]);
 // THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[5];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(1, "Write", "x", -1, rl_add(rl_mul(10, 65536), 3), "programs/counter_locked.rl:10:3", "read", 2, s___RS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
 // THEN-EXPECT-STDOUT:   s___W[1] = v___t1;
-// THEN-EXPECT-STDOUT:   s___WS[1] = rl_add(rl_mul(10, 65536), 3);
+// THEN-EXPECT-STDOUT:   s___WS[1] = rl_add(rl_mul(9, 65536), 3);
 // THEN-EXPECT-STDOUT:   s_x = rl_add(v_v, 1);
 // THEN-EXPECT-STDOUT:   const int64_t t2 = rl_holder(&m___X[0]);
 // THEN-EXPECT-STDOUT:   if (t2 != 2) {
 // THEN-EXPECT-STDOUT:     if (t2 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:10:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is free)\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:9:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is free)\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:10:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n", t2 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:9:3: error: thread 1: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n", t2 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[2];
 // THEN-EXPECT-STDOUT:   v___t2 = s___L[0];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___L[0] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
 // THEN-EXPECT-STDOUT:   v___t2 = s___L[1];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___L[1] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[5];
-// THEN-EXPECT-STDOUT:   v___t2 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___L[2] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[4];
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_add(v___t1, 1);
-// THEN-EXPECT-STDOUT:   s___C[4] = v___t1;
+// THEN-EXPECT-STDOUT:   s___C[3] = v___t1;
 // THEN-EXPECT-STDOUT:   const int64_t t3 = rl_holder(&m_m);
 // THEN-EXPECT-STDOUT:   if (t3 != 2) {
 // THEN-EXPECT-STDOUT:     if (t3 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:11:3: error: thread 1: unlock of 'm', which it does not hold (it is free)\n  unlock m;\n  ^~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:10:3: error: thread 1: unlock of 'm', which it does not hold (it is free)\n  unlock m;\n  ^~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:11:3: error: thread 1: unlock of 'm', which it does not hold (it is held by thread %" PRId64 ")\n  unlock m;\n  ^~~~~~~~~\n", t3 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:10:3: error: thread 1: unlock of 'm', which it does not hold (it is held by thread %" PRId64 ")\n  unlock m;\n  ^~~~~~~~~\n", t3 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m_m);
 // THEN-EXPECT-STDOUT:   rl_finish(&rl_t[1]);
-// THEN-EXPECT-STDOUT:   return NULL;
-// THEN-EXPECT-STDOUT: }
-// THEN-EXPECT-STDOUT:
-// THEN-EXPECT-STDOUT: static void* rl_thread_2(void* arg) {
-// THEN-EXPECT-STDOUT:   (void)arg;
-// THEN-EXPECT-STDOUT:   int64_t v___t1 = 0;
-// THEN-EXPECT-STDOUT:   int64_t v___t2 = 0;
-// THEN-EXPECT-STDOUT:   int64_t v_v = 0;
-// THEN-EXPECT-STDOUT:   (void)v___t1;
-// THEN-EXPECT-STDOUT:   (void)v___t2;
-// THEN-EXPECT-STDOUT:   (void)v_v;
-// THEN-EXPECT-STDOUT:   rl_acquire(&m_m, 2);
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[6];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[6] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[7];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[7] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[8];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[8] = v___t2;
-// THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 2);
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[6];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Read", "x", -1, rl_add(rl_mul(15, 65536), 3), "programs/counter_locked.rl:15:3", "write", 0, s___WS[0]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[7];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Read", "x", -1, rl_add(rl_mul(15, 65536), 3), "programs/counter_locked.rl:15:3", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[8];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Read", "x", -1, rl_add(rl_mul(15, 65536), 3), "programs/counter_locked.rl:15:3", "write", 2, s___WS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[8];
-// THEN-EXPECT-STDOUT:   s___R[2] = v___t1;
-// THEN-EXPECT-STDOUT:   s___RS[2] = rl_add(rl_mul(15, 65536), 3);
-// THEN-EXPECT-STDOUT:   v_v = s_x;
-// THEN-EXPECT-STDOUT:   const int64_t t4 = rl_holder(&m___X[0]);
-// THEN-EXPECT-STDOUT:   if (t4 != 3) {
-// THEN-EXPECT-STDOUT:     if (t4 == 0) {
-// THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:15:3: error: thread 2: unlock of '__X[0]', which it does not hold (it is free)\n  v := load x;\n  ^~~~~~~~~~~~\n");
-// THEN-EXPECT-STDOUT:       rl_fail_end(1);
-// THEN-EXPECT-STDOUT:     }
-// THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:15:3: error: thread 2: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  v := load x;\n  ^~~~~~~~~~~~\n", t4 - 1);
-// THEN-EXPECT-STDOUT:     rl_fail_end(1);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
-// THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 2);
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[6];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "write", 0, s___WS[0]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[7];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[8];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "write", 2, s___WS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[6];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "read", 0, s___RS[0]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[7];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "read", 1, s___RS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[8];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(2, "Write", "x", -1, rl_add(rl_mul(16, 65536), 3), "programs/counter_locked.rl:16:3", "read", 2, s___RS[2]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[8];
-// THEN-EXPECT-STDOUT:   s___W[2] = v___t1;
-// THEN-EXPECT-STDOUT:   s___WS[2] = rl_add(rl_mul(16, 65536), 3);
-// THEN-EXPECT-STDOUT:   s_x = rl_add(v_v, 1);
-// THEN-EXPECT-STDOUT:   const int64_t t5 = rl_holder(&m___X[0]);
-// THEN-EXPECT-STDOUT:   if (t5 != 3) {
-// THEN-EXPECT-STDOUT:     if (t5 == 0) {
-// THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:16:3: error: thread 2: unlock of '__X[0]', which it does not hold (it is free)\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n");
-// THEN-EXPECT-STDOUT:       rl_fail_end(1);
-// THEN-EXPECT-STDOUT:     }
-// THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:16:3: error: thread 2: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\n  store v + 1 x;\n  ^~~~~~~~~~~~~~\n", t5 - 1);
-// THEN-EXPECT-STDOUT:     rl_fail_end(1);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[6];
-// THEN-EXPECT-STDOUT:   v___t2 = s___L[0];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___L[0] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[7];
-// THEN-EXPECT-STDOUT:   v___t2 = s___L[1];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___L[1] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[8];
-// THEN-EXPECT-STDOUT:   v___t2 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___L[2] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[8];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_add(v___t1, 1);
-// THEN-EXPECT-STDOUT:   s___C[8] = v___t1;
-// THEN-EXPECT-STDOUT:   const int64_t t6 = rl_holder(&m_m);
-// THEN-EXPECT-STDOUT:   if (t6 != 3) {
-// THEN-EXPECT-STDOUT:     if (t6 == 0) {
-// THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:17:3: error: thread 2: unlock of 'm', which it does not hold (it is free)\n  unlock m;\n  ^~~~~~~~~\n");
-// THEN-EXPECT-STDOUT:       rl_fail_end(1);
-// THEN-EXPECT-STDOUT:     }
-// THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:17:3: error: thread 2: unlock of 'm', which it does not hold (it is held by thread %" PRId64 ")\n  unlock m;\n  ^~~~~~~~~\n", t6 - 1);
-// THEN-EXPECT-STDOUT:     rl_fail_end(1);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   rl_release(&m_m);
-// THEN-EXPECT-STDOUT:   rl_finish(&rl_t[2]);
 // THEN-EXPECT-STDOUT:   return NULL;
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT:
@@ -829,46 +505,21 @@
 // THEN-EXPECT-STDOUT:   (void)v___t2;
 // THEN-EXPECT-STDOUT:   (void)v_v;
 // THEN-EXPECT-STDOUT:   s___C[0] = 1;
-// THEN-EXPECT-STDOUT:   s___C[4] = 1;
-// THEN-EXPECT-STDOUT:   s___C[8] = 1;
+// THEN-EXPECT-STDOUT:   s___C[3] = 1;
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
+// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
+// THEN-EXPECT-STDOUT:   s___C[2] = v___t2;
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[3];
 // THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___C[3] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[4];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[4] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[5];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[5] = v___t2;
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_add(v___t1, 1);
 // THEN-EXPECT-STDOUT:   s___C[0] = v___t1;
 // THEN-EXPECT-STDOUT:   if (!rl_spawn(&rl_t[1], rl_thread_1)) {
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:7:1: error: thread 0: thread 1 has already been spawned (%s); a thread id is spawned at most once\nspawn 1 {\n^~~~~~~~~\n", atomic_load_explicit(&(&rl_t[1])->finished, memory_order_relaxed) ? "it has finished" : "it is still running");
-// THEN-EXPECT-STDOUT:     rl_fail_end(1);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[6];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[6] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[1];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[7];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[7] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[8];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[8] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_add(v___t1, 1);
-// THEN-EXPECT-STDOUT:   s___C[0] = v___t1;
-// THEN-EXPECT-STDOUT:   if (!rl_spawn(&rl_t[2], rl_thread_2)) {
-// THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:13:1: error: thread 0: thread 2 has already been spawned (%s); a thread id is spawned at most once\nspawn 2 {\n^~~~~~~~~\n", atomic_load_explicit(&(&rl_t[2])->finished, memory_order_relaxed) ? "it has finished" : "it is still running");
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:6:1: error: thread 0: thread 1 has already been spawned (%s); a thread id is spawned at most once\nspawn 1 {\n^~~~~~~~~\n", atomic_load_explicit(&(&rl_t[1])->finished, memory_order_relaxed) ? "it has finished" : "it is still running");
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_acquire(&m_m, 0);
@@ -880,39 +531,30 @@
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___C[1] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[2] = v___t2;
 // THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 0);
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(20, 65536), 1), "programs/counter_locked.rl:20:1", "write", 0, s___WS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(13, 65536), 1), "tests/golden/inputs/locked_counter.txt:13:1", "write", 0, s___WS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(20, 65536), 1), "programs/counter_locked.rl:20:1", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(20, 65536), 1), "programs/counter_locked.rl:20:1", "write", 2, s___WS[2]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(13, 65536), 1), "tests/golden/inputs/locked_counter.txt:13:1", "write", 1, s___WS[1]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
 // THEN-EXPECT-STDOUT:   s___R[0] = v___t1;
-// THEN-EXPECT-STDOUT:   s___RS[0] = rl_add(rl_mul(20, 65536), 1);
+// THEN-EXPECT-STDOUT:   s___RS[0] = rl_add(rl_mul(13, 65536), 1);
 // THEN-EXPECT-STDOUT:   v_v = s_x;
-// THEN-EXPECT-STDOUT:   const int64_t t7 = rl_holder(&m___X[0]);
-// THEN-EXPECT-STDOUT:   if (t7 != 1) {
-// THEN-EXPECT-STDOUT:     if (t7 == 0) {
+// THEN-EXPECT-STDOUT:   const int64_t t4 = rl_holder(&m___X[0]);
+// THEN-EXPECT-STDOUT:   if (t4 != 1) {
+// THEN-EXPECT-STDOUT:     if (t4 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:20:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nv := load x;\n^~~~~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:13:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nv := load x;\n^~~~~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:20:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nv := load x;\n^~~~~~~~~~~~\n", t7 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:13:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nv := load x;\n^~~~~~~~~~~~\n", t4 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
@@ -920,46 +562,36 @@
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "write", 0, s___WS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(14, 65536), 1), "tests/golden/inputs/locked_counter.txt:14:1", "write", 0, s___WS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "write", 2, s___WS[2]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(14, 65536), 1), "tests/golden/inputs/locked_counter.txt:14:1", "write", 1, s___WS[1]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___R[0];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "read", 0, s___RS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(14, 65536), 1), "tests/golden/inputs/locked_counter.txt:14:1", "read", 0, s___RS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___R[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "read", 1, s___RS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___R[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(21, 65536), 1), "programs/counter_locked.rl:21:1", "read", 2, s___RS[2]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Write", "x", -1, rl_add(rl_mul(14, 65536), 1), "tests/golden/inputs/locked_counter.txt:14:1", "read", 1, s___RS[1]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
 // THEN-EXPECT-STDOUT:   s___W[0] = v___t1;
-// THEN-EXPECT-STDOUT:   s___WS[0] = rl_add(rl_mul(21, 65536), 1);
+// THEN-EXPECT-STDOUT:   s___WS[0] = rl_add(rl_mul(14, 65536), 1);
 // THEN-EXPECT-STDOUT:   s_x = rl_add(v_v, 1);
-// THEN-EXPECT-STDOUT:   const int64_t t8 = rl_holder(&m___X[0]);
-// THEN-EXPECT-STDOUT:   if (t8 != 1) {
-// THEN-EXPECT-STDOUT:     if (t8 == 0) {
+// THEN-EXPECT-STDOUT:   const int64_t t5 = rl_holder(&m___X[0]);
+// THEN-EXPECT-STDOUT:   if (t5 != 1) {
+// THEN-EXPECT-STDOUT:     if (t5 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:21:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nstore v + 1 x;\n^~~~~~~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:14:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nstore v + 1 x;\n^~~~~~~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:21:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nstore v + 1 x;\n^~~~~~~~~~~~~~\n", t8 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:14:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nstore v + 1 x;\n^~~~~~~~~~~~~~\n", t5 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);
@@ -971,80 +603,54 @@
 // THEN-EXPECT-STDOUT:   v___t2 = s___L[1];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___L[1] = v___t1;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___L[2];
-// THEN-EXPECT-STDOUT:   v___t1 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___L[2] = v___t1;
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
 // THEN-EXPECT-STDOUT:   v___t1 = rl_add(v___t1, 1);
 // THEN-EXPECT-STDOUT:   s___C[0] = v___t1;
-// THEN-EXPECT-STDOUT:   const int64_t t9 = rl_holder(&m_m);
-// THEN-EXPECT-STDOUT:   if (t9 != 1) {
-// THEN-EXPECT-STDOUT:     if (t9 == 0) {
+// THEN-EXPECT-STDOUT:   const int64_t t6 = rl_holder(&m_m);
+// THEN-EXPECT-STDOUT:   if (t6 != 1) {
+// THEN-EXPECT-STDOUT:     if (t6 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:22:1: error: thread 0: unlock of 'm', which it does not hold (it is free)\nunlock m;\n^~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:15:1: error: thread 0: unlock of 'm', which it does not hold (it is free)\nunlock m;\n^~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:22:1: error: thread 0: unlock of 'm', which it does not hold (it is held by thread %" PRId64 ")\nunlock m;\n^~~~~~~~~\n", t9 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:15:1: error: thread 0: unlock of 'm', which it does not hold (it is held by thread %" PRId64 ")\nunlock m;\n^~~~~~~~~\n", t6 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m_m);
 // THEN-EXPECT-STDOUT:   rl_wait(&rl_t[1]);
+// THEN-EXPECT-STDOUT:   v___t1 = s___C[2];
+// THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
+// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
+// THEN-EXPECT-STDOUT:   s___C[0] = v___t2;
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[3];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[0] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[4];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
 // THEN-EXPECT-STDOUT:   s___C[1] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[5];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[2] = v___t2;
-// THEN-EXPECT-STDOUT:   rl_wait(&rl_t[2]);
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[6];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[0] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[7];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[1] = v___t2;
-// THEN-EXPECT-STDOUT:   v___t1 = s___C[8];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   v___t2 = rl_max(v___t1, v___t2);
-// THEN-EXPECT-STDOUT:   s___C[2] = v___t2;
 // THEN-EXPECT-STDOUT:   rl_acquire(&m___X[0], 0);
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[0];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[0];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(25, 65536), 1), "programs/counter_locked.rl:25:1", "write", 0, s___WS[0]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(17, 65536), 1), "tests/golden/inputs/locked_counter.txt:17:1", "write", 0, s___WS[0]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___W[1];
 // THEN-EXPECT-STDOUT:   v___t2 = s___C[1];
 // THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(25, 65536), 1), "programs/counter_locked.rl:25:1", "write", 1, s___WS[1]);
-// THEN-EXPECT-STDOUT:   }
-// THEN-EXPECT-STDOUT:   v___t1 = s___W[2];
-// THEN-EXPECT-STDOUT:   v___t2 = s___C[2];
-// THEN-EXPECT-STDOUT:   if (!(v___t1 <= v___t2)) {
-// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(25, 65536), 1), "programs/counter_locked.rl:25:1", "write", 2, s___WS[2]);
+// THEN-EXPECT-STDOUT:     rl_race(0, "Read", "x", -1, rl_add(rl_mul(17, 65536), 1), "tests/golden/inputs/locked_counter.txt:17:1", "write", 1, s___WS[1]);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   v___t1 = s___C[0];
 // THEN-EXPECT-STDOUT:   s___R[0] = v___t1;
-// THEN-EXPECT-STDOUT:   s___RS[0] = rl_add(rl_mul(25, 65536), 1);
+// THEN-EXPECT-STDOUT:   s___RS[0] = rl_add(rl_mul(17, 65536), 1);
 // THEN-EXPECT-STDOUT:   v_v = s_x;
-// THEN-EXPECT-STDOUT:   const int64_t t10 = rl_holder(&m___X[0]);
-// THEN-EXPECT-STDOUT:   if (t10 != 1) {
-// THEN-EXPECT-STDOUT:     if (t10 == 0) {
+// THEN-EXPECT-STDOUT:   const int64_t t7 = rl_holder(&m___X[0]);
+// THEN-EXPECT-STDOUT:   if (t7 != 1) {
+// THEN-EXPECT-STDOUT:     if (t7 == 0) {
 // THEN-EXPECT-STDOUT:       rl_fail_begin();
-// THEN-EXPECT-STDOUT:       fprintf(stderr, "programs/counter_locked.rl:25:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nv := load x; // both threads have been waited for: this read is ordered after their writes\n^~~~~~~~~~~~\n");
+// THEN-EXPECT-STDOUT:       fprintf(stderr, "tests/golden/inputs/locked_counter.txt:17:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is free)\nv := load x;\n^~~~~~~~~~~~\n");
 // THEN-EXPECT-STDOUT:       rl_fail_end(1);
 // THEN-EXPECT-STDOUT:     }
 // THEN-EXPECT-STDOUT:     rl_fail_begin();
-// THEN-EXPECT-STDOUT:     fprintf(stderr, "programs/counter_locked.rl:25:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nv := load x; // both threads have been waited for: this read is ordered after their writes\n^~~~~~~~~~~~\n", t10 - 1);
+// THEN-EXPECT-STDOUT:     fprintf(stderr, "tests/golden/inputs/locked_counter.txt:17:1: error: thread 0: unlock of '__X[0]', which it does not hold (it is held by thread %" PRId64 ")\nv := load x;\n^~~~~~~~~~~~\n", t7 - 1);
 // THEN-EXPECT-STDOUT:     rl_fail_end(1);
 // THEN-EXPECT-STDOUT:   }
 // THEN-EXPECT-STDOUT:   rl_release(&m___X[0]);

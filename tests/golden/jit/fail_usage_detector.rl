@@ -1,8 +1,8 @@
-// RUN: run --backend=jit --detector=fasttrack %s
-// The JIT runs the VectorClock instrumentation or nothing; the label-based detectors belong to
-// the interpreter.
+// RUN: run --backend=jit --detector=djit %s
+// The JIT runs a detector that has an instrumentation pass, or none; the other label-based
+// detectors belong to the interpreter.
 print(1);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang run: error: the jit backend runs --detector=vc (VectorClock instrumentation) or --detector=none, not 'fasttrack'; the other detectors run with --backend=interp
+// EXPECT-STDERR: racelang run: error: the jit backend runs --detector=vc (VectorClock instrumentation) or --detector=fasttrack (FastTrack instrumentation) or --detector=none, not 'djit'; the other detectors run with --backend=interp
 // EXPECT-STDERR: Run 'racelang run --help' for usage.

@@ -17,7 +17,6 @@
 // EXPECT-STDOUT: schedule showing x=0 | t0:done t1.a=0 t1@2:3 t2.a=0 t2:done => thread 1 write x after read by thread 2 (original (state => race)): --schedule-string=0,0,2,1
 // EXPECT-STDOUT:
 // EXPECT-STDOUT: counterexample (shrunk 11 times), as racelang source:
-// EXPECT-STDOUT:
 // EXPECT-STDOUT: spawn 1 {
 // EXPECT-STDOUT:   store a + 1 x;
 // EXPECT-STDOUT:   a := load x;

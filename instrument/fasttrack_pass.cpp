@@ -1,0 +1,184 @@
+// FastTrack's access rules as emitters (see fasttrack_pass.h), in the order and with the
+// outcomes of detect/fasttrack.cpp, so that a failing check names the earlier access the
+// FastTrack detector names on the labelled semantics (Theorem 5):
+//   read:  [FT READ SAME EPOCH] R[x] = C[t][t]@t: nothing to do.
+//          W[x] ⪯ C[t], else a race with the write W[x] names;
+//          [FT READ SHARED]    R[x] shared: R[x][t] := C[t][t];
+//          [FT READ EXCLUSIVE] R[x] ⪯ C[t]: R[x] := C[t][t]@t;
+//          [FT READ SHARE]     otherwise: R[x] := the vector of the old epoch and C[t][t]@t.
+//   write: [FT WRITE SAME EPOCH] W[x] = C[t][t]@t: nothing to do.
+//          W[x] ⪯ C[t], else a race with that write; then R[x] ⪯ C[t] entry by entry (the
+//          first reader past C[t] is the one named), else a race with that read;
+//          W[x] := C[t][t]@t, and a shared R[x] is forgotten ([FT WRITE SHARED]).
+// Every access also records its site for its thread, as the VectorClock pass does, so a
+// report can name where the earlier access was. Everything runs under X[x].
+#include "instrument/fasttrack_pass.h"
+
+#include "instrument/clock_pass.h"
+
+namespace racelang {
+namespace {
+
+using namespace instrument_detail;
+namespace ft = fasttrack_meta;
+
+class FastTrackPass final : public ClockPass {
+public:
+  FastTrackPass(const ProgramInfo& info, const FastTrackPassOptions& options)
+      : ClockPass(info, SyncOptions{}, "FastTrack (PLDI'09, Figure 2, with per-location locks)"),
+        options_(options) {}
+
+private:
+  void declare_access_metadata(std::vector<Decl>& decls) const override {
+    int64_t locations = layout().locations;
+    declare(decls, DeclKind::Shared, ft::kWriteEpoch, locations);
+    declare(decls, DeclKind::Shared, ft::kReadEpoch, locations);
+    declare(decls, DeclKind::Shared, ft::kReadVector, locations * z());
+    declare(decls, DeclKind::Shared, meta::kReadSite, locations * z());
+    declare(decls, DeclKind::Shared, meta::kWriteSite, locations * z());
+  }
+
+  Expr own_epoch(int64_t t) const { return add(mul(local(ft::kOwnClock), lit(z())), lit(t)); }
+  Expr epoch_clock() const { return div(local(ft::kEpoch), lit(z())); }
+  Location dense(const char* array, const Resolved& x) const {
+    return cell(array, x.dense_index());
+  }
+
+  // The condition of a same-epoch fast path: the stored epoch is not t's current one.
+  Cond not_same_epoch(int64_t t) const {
+    if (options_.epoch_ignores_thread)
+      return compare(CompareOp::Ne, epoch_clock(), local(ft::kOwnClock));
+    return compare(CompareOp::Ne, local(ft::kEpoch), own_epoch(t));
+  }
+
+  // __u := __e % z; __t2 := C[t][__u]; the epoch in __e happens before t's clock when its
+  // clock is at most __t2.
+  void load_epoch_thread(int64_t t, SourceRange range, Block& out) {
+    out.push_back(emit(Assign{ft::kThread, mod(local(ft::kEpoch), lit(z()))}, range));
+    out.push_back(emit(Load{meta::kTemp2, clock_entry(t, local(ft::kThread))}, range));
+  }
+
+  // assert(__e / z <= __t2) naming the earlier access of `previous` kind by thread __u.
+  Stmt epoch_check(AccessKind current, AccessKind previous, const char* sites, const Resolved& x,
+                   SourceRange range) {
+    RaceCheck race{
+        current,  x.access,           site_of(range),
+        previous, local(ft::kThread), cell(sites, x.meta_index(z(), local(ft::kThread)))};
+    return emit(Assert{compare(CompareOp::Le, epoch_clock(), local(meta::kTemp2)), std::move(race)},
+                range);
+  }
+
+  void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+                 Block& out) override {
+    out.push_back(emit(Load{ft::kOwnClock, clock_entry(t, t)}, range));
+    out.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
+    Block checked;
+    // W[x] ⪯ C[t]
+    checked.push_back(emit(Load{ft::kEpoch, dense(ft::kWriteEpoch, x)}, range));
+    load_epoch_thread(t, range, checked);
+    checked.push_back(epoch_check(AccessKind::Read, AccessKind::Write, meta::kWriteSite, x, range));
+    // The read's own update of R[x].
+    checked.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
+    Block shared, exclusive;
+    shared.push_back(
+        emit(Store{local(ft::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
+    if (!options_.share_concurrent_reads) {
+      exclusive.push_back(emit(Store{own_epoch(t), dense(ft::kReadEpoch, x)}, range));
+    } else {
+      load_epoch_thread(t, range, exclusive);
+      Block ordered, share;
+      ordered.push_back(emit(Store{own_epoch(t), dense(ft::kReadEpoch, x)}, range));
+      for (int64_t v = 0; v < z(); ++v)
+        share.push_back(emit(Store{lit(0), cell(ft::kReadVector, x.meta_index(z(), v))}, range));
+      share.push_back(
+          emit(Store{epoch_clock(), cell(ft::kReadVector, x.meta_index(z(), local(ft::kThread)))},
+               range));
+      share.push_back(
+          emit(Store{local(ft::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
+      share.push_back(emit(Store{lit(-1), dense(ft::kReadEpoch, x)}, range));
+      exclusive.push_back(emit(If{compare(CompareOp::Le, epoch_clock(), local(meta::kTemp2)),
+                                  std::move(ordered), std::move(share)},
+                               range));
+    }
+    checked.push_back(emit(If{compare(CompareOp::Lt, local(ft::kEpoch), lit(0)), std::move(shared),
+                              std::move(exclusive)},
+                           range));
+    out.push_back(emit(If{not_same_epoch(t), std::move(checked), std::nullopt}, range));
+    out.push_back(emit(Store{site_of(range), cell(meta::kReadSite, x.meta_index(z(), t))}, range));
+    out.push_back(std::move(access));
+  }
+
+  void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+                  Block& out) override {
+    out.push_back(emit(Load{ft::kOwnClock, clock_entry(t, t)}, range));
+    out.push_back(emit(Load{ft::kEpoch, dense(ft::kWriteEpoch, x)}, range));
+    Block checked;
+    // W[x] ⪯ C[t]
+    load_epoch_thread(t, range, checked);
+    checked.push_back(
+        epoch_check(AccessKind::Write, AccessKind::Write, meta::kWriteSite, x, range));
+    // R[x] ⪯ C[t]: a read vector entry by entry, or one epoch.
+    checked.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
+    Block shared, exclusive;
+    for (int64_t v = 0; v < z(); ++v) {
+      shared.push_back(
+          emit(Load{meta::kTemp1, cell(ft::kReadVector, x.meta_index(z(), v))}, range));
+      shared.push_back(emit(Load{meta::kTemp2, clock_entry(t, v)}, range));
+      RaceCheck race{AccessKind::Write, x.access, site_of(range),
+                     AccessKind::Read,  lit(v),   cell(meta::kReadSite, x.meta_index(z(), v))};
+      shared.push_back(emit(
+          Assert{compare(CompareOp::Le, local(meta::kTemp1), local(meta::kTemp2)), std::move(race)},
+          range));
+    }
+    shared.push_back(emit(Store{lit(0), dense(ft::kReadEpoch, x)}, range)); // [FT WRITE SHARED]
+    load_epoch_thread(t, range, exclusive);
+    exclusive.push_back(
+        epoch_check(AccessKind::Write, AccessKind::Read, meta::kReadSite, x, range));
+    checked.push_back(emit(If{compare(CompareOp::Lt, local(ft::kEpoch), lit(0)), std::move(shared),
+                              std::move(exclusive)},
+                           range));
+    checked.push_back(emit(Store{own_epoch(t), dense(ft::kWriteEpoch, x)}, range));
+    out.push_back(emit(If{not_same_epoch(t), std::move(checked), std::nullopt}, range));
+    out.push_back(emit(Store{site_of(range), cell(meta::kWriteSite, x.meta_index(z(), t))}, range));
+    out.push_back(std::move(access));
+  }
+
+  FastTrackPassOptions options_;
+};
+
+FastTrackPassOptions options_of_variant(std::string_view name) {
+  FastTrackPassOptions options;
+  if (name == "no-read-share") options.share_concurrent_reads = false;
+  if (name == "epoch-ignores-thread") options.epoch_ignores_thread = true;
+  return options;
+}
+
+Program instrument_variant(const Program& program, const ProgramInfo& info,
+                           std::string_view variant) {
+  return instrument_fasttrack(program, info, options_of_variant(variant));
+}
+
+} // namespace
+
+Program instrument_fasttrack(const Program& program, const ProgramInfo& info,
+                             const FastTrackPassOptions& options) {
+  return FastTrackPass(info, options).run(program);
+}
+
+PassInfo fasttrack_pass() {
+  return PassInfo{
+      PassKind::FastTrack,
+      "fasttrack",
+      "FastTrack",
+      "FastTrack's epochs and read vectors (PLDI'09) with a lock per location",
+      detect::DetectorKind::FastTrack,
+      {
+          {"pldi09", "the paper's rules (Figure 2), every access under its location's lock", false},
+          {"no-read-share", "concurrent reads overwrite the read epoch (no [FT READ SHARE])", true},
+          {"epoch-ignores-thread", "same-epoch fast paths compare clocks but not threads", true},
+      },
+      instrument_variant,
+  };
+}
+
+} // namespace racelang
