@@ -409,7 +409,9 @@ def write_csv(path, rows, summary):
 
 def write_svg(path, rows, summary, machine):
     """Grouped horizontal bars of the slowdowns, log scale, one group per program."""
-    series = [(n, c) for (n, _, _), c in zip(RATIOS, ["#d62728", "#1f77b4", "#7f7f7f", "#2ca02c"])]
+    colours = ["#d62728", "#1f77b4", "#17becf", "#7f7f7f", "#2ca02c", "#bcbd22"]
+    assert len(colours) >= len(RATIOS), "a colour for every ratio"
+    series = [(n, c) for (n, _, _), c in zip(RATIOS, colours)]
     # Racy programs are left out: racelang stops at the first report and TSan does not.
     groups = [(r["program"], r["ratios"]) for r in rows if not r["racy"]]
     groups.append(("geomean (race-free)", summary["ratios"]))

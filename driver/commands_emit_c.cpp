@@ -50,7 +50,8 @@ int command_emit_c(const std::vector<std::string>& args) {
         "as pthread mutexes, threads as pthreads. Build the result with 'cc -O2 -pthread'\n"
         "(add -fsanitize=thread for ThreadSanitizer). The C program prints what the program\n"
         "prints and exits like 'racelang run': 1 on an assertion failure or runtime error (the\n"
-        "same message), 66 on a race found by --detector=vc. A deadlock hangs, as in C.\n"
+        "same message), 66 on a race found by --detector=vc|fasttrack. A deadlock hangs, as in\n"
+        "C.\n"
         "Racy programs may behave differently in C: see emitc/README.md.",
         specs);
     return kExitSuccess;
@@ -71,9 +72,8 @@ int command_emit_c(const std::vector<std::string>& args) {
                 << pass_detector_names() << ")\nRun 'racelang emit-c --help' for usage.\n";
       return kExitUsage;
     }
-    pass = pass_choice("emit-c", *options);
+    pass = pass_for_detector_choice("emit-c", *options, *info);
     if (!pass) return kExitUsage;
-    if (!options->has("pass")) pass->pass = info->kind;
   } else if (explicit_pass) {
     std::cerr << "racelang emit-c: error: --pass and --variant need a detector; "
                  "--detector=none has none\nRun 'racelang emit-c --help' for usage.\n";

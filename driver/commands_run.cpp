@@ -106,9 +106,10 @@ const char* kRunDescription =
     "every labelled step and the first data race is reported ThreadSanitizer-style (exit 66).\n"
     "The program's output goes to stdout, reports to stderr. Exit codes: 0 success, 66 race,\n"
     "1 assertion failure, runtime error, deadlock or step limit, 2 usage or compile error.\n"
-    "With --backend=jit, FILE is compiled with LLVM and runs on real threads instead (the\n"
-    "detector is vc, VectorClock instrumentation compiled in, or none); `racelang FILE` is\n"
-    "`racelang run --backend=jit FILE`. Reports read the same; see jit/README.md.";
+    "With --backend=jit, FILE is compiled with LLVM and runs on real threads instead, with\n"
+    "the instrumentation of --detector=vc or fasttrack compiled in (--pass, --variant), or\n"
+    "none; `racelang FILE` is `racelang run --backend=jit FILE`. Reports read the same; see\n"
+    "jit/README.md. A file that `racelang instrument` wrote runs as it is.";
 
 } // namespace
 

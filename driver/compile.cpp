@@ -156,6 +156,30 @@ std::optional<PassOptions> pass_choice(const std::string& command, const ParsedO
   return pass;
 }
 
+std::optional<PassOptions> pass_for_detector_choice(const std::string& command,
+                                                    const ParsedOptions& options,
+                                                    const PassInfo& by_detector) {
+  std::optional<std::string> pass = options.get("pass");
+  if (pass && options.has("detector") && *pass != by_detector.name) {
+    const PassInfo* named = find_pass(*pass);
+    std::string implements =
+        named ? " implements --detector=" +
+                    std::string(detect::detector_kind_option(named->reference)) + ","
+              : "";
+    std::cerr << "racelang " << command << ": error: --pass=" << *pass << implements
+              << " not --detector=" << *options.get("detector") << "; give one of the two\n"
+              << "Run 'racelang " << command << " --help' for usage.\n";
+    return std::nullopt;
+  }
+  std::string error;
+  auto chosen = parse_pass_options(pass.value_or(std::string(by_detector.name)),
+                                   options.get("variant"), error);
+  if (!chosen)
+    std::cerr << "racelang " << command << ": error: " << error << "\nRun 'racelang " << command
+              << " --help' for usage.\n";
+  return chosen;
+}
+
 std::unique_ptr<CheckedProgram> instrument_loaded(const std::string& command,
                                                   const LoadedProgram& loaded,
                                                   const PassOptions& pass) {

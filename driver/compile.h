@@ -68,6 +68,13 @@ std::vector<OptionSpec> pass_option_specs();
 // nothing for a bad name.
 std::optional<PassOptions> pass_choice(const std::string& command, const ParsedOptions& options);
 
+// The instrumentation for a --detector that `by_detector` implements: that pass, or the one
+// --pass names if no --detector was given, with --variant checked against it. Prints a usage
+// error and returns nothing for a bad name, or a --pass and --detector that disagree.
+std::optional<PassOptions> pass_for_detector_choice(const std::string& command,
+                                                    const ParsedOptions& options,
+                                                    const PassInfo& by_detector);
+
 // The program with the chosen instrumentation; prints an internal error and returns nullptr
 // if the pass produced a program that does not check.
 std::unique_ptr<CheckedProgram>

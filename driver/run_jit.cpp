@@ -111,9 +111,8 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
       return usage("the jit backend runs " + with_passes + "--detector=none, not '" + detector +
                    "'; the other detectors run with --backend=interp");
     }
-    pass = pass_choice("run", options);
+    pass = pass_for_detector_choice("run", options, *info);
     if (!pass) return kExitUsage;
-    if (!options.has("pass")) pass->pass = info->kind;
   } else if (explicit_pass) {
     return usage("--pass and --variant choose the instrumentation; --detector=none has none");
   }

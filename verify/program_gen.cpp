@@ -15,30 +15,70 @@ namespace {
 const char* kLocations[] = {"x", "y", "z"};
 const char* kLocks[] = {"m", "n"};
 const char* kLocals[] = {"a", "b"};
+const char* kArray = "s";     // shared s[kArraySize]
+const int64_t kArraySize = 2; // also the loops' trip count
+const char* kLoopCounter = "i";
 
-Stmt load_stmt(int local, int loc) {
-  return make_stmt(Load{kLocals[local], Location{kLocations[loc], std::nullopt, {}}});
+// Where an access goes: one of the scalars, or an element of the array, at a constant index
+// or (in a loop) at the loop counter.
+struct Target {
+  int scalar = 0;   // index into kLocations, when `element` is negative
+  int element = -1; // 0 or 1: s[element]; 2: s[i]
+};
+
+Location location_of(const Target& t) {
+  if (t.element < 0) return Location{kLocations[t.scalar], std::nullopt, {}};
+  Expr index = t.element == 2 ? make_local(kLoopCounter) : make_int(t.element);
+  return Location{kArray, std::move(index), {}};
 }
 
-Stmt store_stmt(int value_kind, int local, int loc) {
+Stmt load_stmt(int local, const Target& target) {
+  return make_stmt(Load{kLocals[local], location_of(target)});
+}
+
+Stmt store_stmt(int value_kind, int local, const Target& target) {
   // `store a + 1 x` reads a local, `store 7 x` a constant: both kinds of data flow.
   Expr value = value_kind == 0 ? make_binary(BinaryOp::Add, make_local(kLocals[local]), make_int(1))
                                : make_int(value_kind);
-  return make_stmt(Store{std::move(value), Location{kLocations[loc], std::nullopt, {}}});
+  return make_stmt(Store{std::move(value), location_of(target)});
 }
 
-rc::Gen<Stmt> gen_access(const PaperProgramConfig& c) {
-  return rc::gen::oneOf(
-      rc::gen::apply(load_stmt, rc::gen::inRange(0, 2), rc::gen::inRange(0, c.locations)),
-      rc::gen::apply(store_stmt, rc::gen::inRange(0, 4), rc::gen::inRange(0, 2),
-                     rc::gen::inRange(0, c.locations)));
+rc::Gen<Target> gen_target(const PaperProgramConfig& c, bool in_loop) {
+  return rc::gen::exec([c, in_loop]() {
+    Target t;
+    t.scalar = *rc::gen::inRange(0, c.locations);
+    if (c.arrays && *rc::gen::inRange(0, 3) == 0) t.element = *rc::gen::inRange(0, in_loop ? 3 : 2);
+    return t;
+  });
 }
 
-// One "simple instruction": a list of statements (a lock block is several).
-rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c) {
-  return rc::gen::exec([c]() {
+rc::Gen<Stmt> gen_access(const PaperProgramConfig& c, bool in_loop) {
+  return rc::gen::oneOf(rc::gen::apply(load_stmt, rc::gen::inRange(0, 2), gen_target(c, in_loop)),
+                        rc::gen::apply(store_stmt, rc::gen::inRange(0, 4), rc::gen::inRange(0, 2),
+                                       gen_target(c, in_loop)));
+}
+
+rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_loop = false);
+
+// `i := 0; while (i < 2) { <instruction>; i := i + 1; }`: a bounded loop over the array.
+std::vector<Stmt> loop_over(std::vector<Stmt> body) {
+  std::vector<Stmt> out;
+  out.push_back(make_stmt(Assign{kLoopCounter, make_int(0)}));
+  body.push_back(make_stmt(
+      Assign{kLoopCounter, make_binary(BinaryOp::Add, make_local(kLoopCounter), make_int(1))}));
+  out.push_back(
+      make_stmt(While{make_compare(CompareOp::Lt, make_local(kLoopCounter), make_int(kArraySize)),
+                      std::move(body)}));
+  return out;
+}
+
+// One "simple instruction": a list of statements (a lock block or a loop is several).
+rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_loop) {
+  return rc::gen::exec([c, in_loop]() {
     std::vector<Stmt> out;
-    int kind = *rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {2, 2}});
+    int loop_weight = c.loops && !in_loop ? 1 : 0;
+    int kind = *rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}});
+    if (kind == 3) return loop_over(*gen_instruction(c, true));
     if (kind == 0) {
       int target = *rc::gen::inRange(0, 2), source = *rc::gen::inRange(0, 2);
       int k = *rc::gen::inRange(0, 3);
@@ -46,12 +86,12 @@ rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c) {
                           : make_binary(BinaryOp::Add, make_local(kLocals[source]), make_int(k));
       out.push_back(make_stmt(Assign{kLocals[target], std::move(value)}));
     } else if (kind == 1) {
-      out.push_back(*gen_access(c));
+      out.push_back(*gen_access(c, in_loop));
     } else {
       const char* lock = kLocks[*rc::gen::inRange(0, c.locks)];
       out.push_back(make_stmt(LockStmt{Location{lock, std::nullopt, {}}}));
       int n = *rc::gen::inRange(1, c.max_block_accesses + 1);
-      for (int i = 0; i < n; ++i) out.push_back(*gen_access(c));
+      for (int i = 0; i < n; ++i) out.push_back(*gen_access(c, in_loop));
       out.push_back(make_stmt(UnlockStmt{Location{lock, std::nullopt, {}}}));
     }
     return out;
@@ -142,45 +182,49 @@ void showValue(const PaperProgram& program, std::ostream& os) {
 rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
   // At full size throughout: RapidCheck's growing size would otherwise make most programs
   // tiny (the ranges still include the smallest programs, and shrinking is unaffected).
-  return rc::gen::resize(100, rc::gen::exec([config]() {
-                           // Fewer locations and locks in some programs make their threads meet
-                           // more often.
-                           PaperProgramConfig c = config;
-                           c.locations = *rc::gen::inRange(1, config.locations + 1);
-                           c.locks = *rc::gen::inRange(1, config.locks + 1);
-                           int spawned = *rc::gen::inRange(0, c.max_spawned + 1);
-                           std::vector<ThreadPlan> plans(static_cast<size_t>(spawned) + 1);
-                           for (int u = 1; u <= spawned; ++u)
-                             plans[static_cast<size_t>(u)].parent = *rc::gen::inRange(0, u);
-                           for (ThreadPlan& plan : plans) {
-                             int n = *rc::gen::inRange(0, c.max_instructions + 1);
-                             for (int i = 0; i < n; ++i) {
-                               plan.instructions.push_back(*gen_instruction(c));
-                             }
-                           }
-                           // Waits: a child by its parent, an earlier sibling, or any thread by
-                           // main.
-                           for (int w = 0; w <= spawned; ++w) {
-                             for (int u = 1; u <= spawned; ++u) {
-                               if (u == w || is_ancestor(plans, u, w)) continue;
-                               const ThreadPlan& pu = plans[static_cast<size_t>(u)];
-                               bool child = pu.parent == w;
-                               bool earlier_sibling =
-                                   w > 0 && pu.parent == plans[static_cast<size_t>(w)].parent &&
-                                   u < w;
-                               bool from_main = w == 0;
-                               if (!(child || earlier_sibling || from_main)) continue;
-                               if (*rc::gen::inRange(0, 3) != 0)
-                                 plans[static_cast<size_t>(w)].waits.push_back(u);
-                             }
-                           }
-                           std::vector<int> positions = *rc::gen::container<std::vector<int>>(
-                               static_cast<size_t>(2 * spawned + 2), rc::gen::inRange(0, 8));
-                           size_t next_position = 0;
-                           Program program;
-                           program.body = build_thread(0, plans, positions, next_position);
-                           return PaperProgram{print_program(program)};
-                         }));
+  return rc::gen::resize(
+      100, rc::gen::exec([config]() {
+        // Fewer locations and locks in some programs make their threads meet
+        // more often.
+        PaperProgramConfig c = config;
+        c.locations = *rc::gen::inRange(1, config.locations + 1);
+        c.locks = *rc::gen::inRange(1, config.locks + 1);
+        int spawned = *rc::gen::inRange(0, c.max_spawned + 1);
+        // Loops multiply a thread's accesses, and exhaustive exploration of
+        // four threads with loops takes minutes: loops go to programs of at
+        // most three threads.
+        c.loops = config.loops && spawned <= 2;
+        std::vector<ThreadPlan> plans(static_cast<size_t>(spawned) + 1);
+        for (int u = 1; u <= spawned; ++u)
+          plans[static_cast<size_t>(u)].parent = *rc::gen::inRange(0, u);
+        for (ThreadPlan& plan : plans) {
+          int n = *rc::gen::inRange(0, c.max_instructions + 1);
+          for (int i = 0; i < n; ++i) {
+            plan.instructions.push_back(*gen_instruction(c));
+          }
+        }
+        // Waits: a child by its parent, an earlier sibling, or any thread by
+        // main.
+        for (int w = 0; w <= spawned; ++w) {
+          for (int u = 1; u <= spawned; ++u) {
+            if (u == w || is_ancestor(plans, u, w)) continue;
+            const ThreadPlan& pu = plans[static_cast<size_t>(u)];
+            bool child = pu.parent == w;
+            bool earlier_sibling =
+                w > 0 && pu.parent == plans[static_cast<size_t>(w)].parent && u < w;
+            bool from_main = w == 0;
+            if (!(child || earlier_sibling || from_main)) continue;
+            if (*rc::gen::inRange(0, 3) != 0) plans[static_cast<size_t>(w)].waits.push_back(u);
+          }
+        }
+        std::vector<int> positions = *rc::gen::container<std::vector<int>>(
+            static_cast<size_t>(2 * spawned + 2), rc::gen::inRange(0, 8));
+        size_t next_position = 0;
+        Program program;
+        if (c.arrays) program.decls.push_back(Decl{DeclKind::Shared, kArray, kArraySize, {}, {}});
+        program.body = build_thread(0, plans, positions, next_position);
+        return PaperProgram{print_program(program)};
+      }));
 }
 
 } // namespace racelang::verify

@@ -1,12 +1,15 @@
 // A RapidCheck generator of the small programs the instrumentation properties explore
-// exhaustively: the paper's language (the CPP'17 paper's §4.1) without control flow. Main plus up
-// to three spawned threads (spawns nest), each a few instructions among local assignment, load,
-// store, balanced lock/unlock blocks on up to two locks, spawn and wait, over up to three
-// locations. Waits go to a thread's own children, to earlier siblings, or from main to any
-// thread, so some threads are waited for twice (the multiple-join case of §3.4). Lock blocks
-// hold only loads and stores and never nest, and waits never form a cycle, so the programs
-// cannot deadlock. Programs are kept as source text and shown as such, so a counterexample
-// reads as racelang.
+// exhaustively: the paper's language (the CPP'17 paper's §4.1) with arrays and bounded loops.
+// Main plus up to three spawned threads (spawns nest), each a few instructions among local
+// assignment, load, store, balanced lock/unlock blocks on up to two locks, spawn and wait, over
+// up to three scalar locations and the two elements of an array `s`, and loops
+// `i := 0; while (i < 2) { ...; i := i + 1; }` whose body accesses `s[i]` (or a scalar), under a
+// lock or not, so that index evaluation, the index guard and groups inside loops are checked
+// too. Indices stay in range: a program that fails at run time says nothing about races. Waits go
+// to a thread's own children, to earlier siblings, or from main to any thread, so some threads are
+// waited for twice (the multiple-join case of §3.4). Lock blocks hold only loads and stores and
+// never nest, and waits never form a cycle, so the programs cannot deadlock. Programs are kept as
+// source text and shown as such, so a counterexample reads as racelang.
 #pragma once
 
 #include <ostream>
@@ -24,6 +27,8 @@ struct PaperProgramConfig {
   int locations = 3;          // at most; each program uses 1 to this many
   int locks = 2;              // at most; each program uses 1 to this many
   int max_block_accesses = 2; // loads/stores inside one lock block
+  bool arrays = true;         // accesses of s[0], s[1] (and s[i] in loops)
+  bool loops = true;          // bounded loops of two iterations (programs of <= 3 threads)
 };
 
 // A generated program, as racelang source.
