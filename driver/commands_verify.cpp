@@ -42,13 +42,14 @@ std::vector<OptionSpec> verify_options() {
 
 const char* kVerifyDescription =
     "Checks an instrumentation pass against the labelled semantics on generated programs\n"
-    "(threads, locks, spawn/wait, shared locations), each explored under every schedule:\n"
-    "Theorem 4 (the instrumented program's final states are those of the original's race-free\n"
-    "executions), Theorem 5 (a check fails exactly when the original races, with the same first\n"
-    "races), Lemmas 3 and 8-10 (small-step and bigger-step semantics agree) and Lemma 4 (the\n"
-    "instrumentation never races on its own metadata). A failing property is shrunk to a small\n"
-    "counterexample, printed as racelang source with a schedule that shows it (exit 1). The\n"
-    "deliberately broken variants of a pass (--variant) each fail some property.";
+    "(threads, locks, spawn/wait, shared scalars, an array, bounded loops), each explored\n"
+    "under every schedule: Theorem 4 (the instrumented program's final states are those of\n"
+    "the original's race-free executions), Theorem 5 (a check fails exactly when the original\n"
+    "races, with the same first races), Lemmas 3 and 8-10 (small-step and bigger-step\n"
+    "semantics agree) and Lemma 4 (the instrumentation never races on its own metadata). A\n"
+    "failing property is shrunk to a small counterexample, printed as racelang source with a\n"
+    "schedule that shows it (exit 1). The deliberately broken variants of a pass (--variant)\n"
+    "each fail some property.";
 
 } // namespace
 
