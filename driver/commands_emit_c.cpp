@@ -68,16 +68,13 @@ int command_emit_c(const std::vector<std::string>& args) {
     auto kind = detect::parse_detector_kind(detector);
     const PassInfo* info = kind ? pass_for_detector(*kind) : nullptr;
     if (!info) {
-      std::cerr << "racelang emit-c: error: unknown detector '" << detector << "' (none, "
-                << pass_detector_names() << ")\nRun 'racelang emit-c --help' for usage.\n";
-      return kExitUsage;
+      return usage_error("emit-c", "unknown detector '" + detector + "' (none, " +
+                                       pass_detector_names() + ")");
     }
     pass = pass_for_detector_choice("emit-c", *options, *info);
     if (!pass) return kExitUsage;
   } else if (explicit_pass) {
-    std::cerr << "racelang emit-c: error: --pass and --variant need a detector; "
-                 "--detector=none has none\nRun 'racelang emit-c --help' for usage.\n";
-    return kExitUsage;
+    return usage_error("emit-c", "--pass and --variant need a detector; --detector=none has none");
   }
   CheckOptions check_options{options->has("allow-reserved")};
   auto compiled = load_program(*path, *color, /*check=*/true, check_options);

@@ -55,11 +55,7 @@ int command_explore(const std::vector<std::string>& args) {
         specs);
     return kExitSuccess;
   }
-  auto usage = [](const std::string& message) {
-    std::cerr << "racelang explore: error: " << message
-              << "\nRun 'racelang explore --help' for usage.\n";
-    return kExitUsage;
-  };
+  auto usage = [](const std::string& message) { return usage_error("explore", message); };
   auto color = color_choice("explore", *options);
   auto path = single_file_argument("explore", *options);
   if (!color || !path) return kExitUsage;
@@ -67,9 +63,7 @@ int command_explore(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
-  // An instrumented file detects races itself: by default no detector watches it as well.
-  std::string detector = options->get("detector")
-                             .value_or(compiled->instrumented ? "none" : default_interp_detector());
+  std::string detector = options->get("detector").value_or(default_interp_detector(*compiled));
   if (detector == "none")
     explore.detector = std::nullopt;
   else if (auto kind = detect::parse_detector_kind(detector))

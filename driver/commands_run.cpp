@@ -131,10 +131,7 @@ int command_run(const std::vector<std::string>& args) {
     std::cout << format_help("racelang run [options] FILE", kRunDescription, specs);
     return kExitSuccess;
   }
-  auto usage = [](const std::string& message) {
-    std::cerr << "racelang run: error: " << message << "\nRun 'racelang run --help' for usage.\n";
-    return kExitUsage;
-  };
+  auto usage = [](const std::string& message) { return usage_error("run", message); };
   auto color = color_choice("run", *options);
   auto path = single_file_argument("run", *options);
   if (!color || !path) return kExitUsage;
@@ -151,8 +148,7 @@ int command_run(const std::vector<std::string>& args) {
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
   InterpreterOptions run;
-  // An instrumented file detects races itself: by default no detector watches it as well.
-  std::string default_detector = compiled->instrumented ? "none" : default_interp_detector();
+  std::string default_detector = default_interp_detector(*compiled);
   std::string detector = options->get("detector").value_or(default_detector);
   if (detector == "none")
     run.detector = std::nullopt;

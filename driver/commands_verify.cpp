@@ -61,11 +61,7 @@ int command_verify(const std::vector<std::string>& args) {
     std::cout << format_help("racelang verify [options]", kVerifyDescription, specs);
     return kExitSuccess;
   }
-  auto usage = [](const std::string& message) {
-    std::cerr << "racelang verify: error: " << message
-              << "\nRun 'racelang verify --help' for usage.\n";
-    return kExitUsage;
-  };
+  auto usage = [](const std::string& message) { return usage_error("verify", message); };
   if (!options->positional.empty())
     return usage("verify takes no FILE: it checks the pass on programs it generates");
   auto pass = pass_choice("verify", *options);

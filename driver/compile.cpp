@@ -4,6 +4,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "driver/exit_codes.h"
 #include "frontend/parse.h"
 
 namespace racelang {
@@ -23,12 +24,17 @@ std::optional<bool> color_choice(const std::string& command, const ParsedOptions
   return std::nullopt;
 }
 
+int usage_error(const std::string& command, const std::string& message) {
+  std::cerr << "racelang " << command << ": error: " << message << "\nRun 'racelang " << command
+            << " --help' for usage.\n";
+  return kExitUsage;
+}
+
 std::optional<std::string> single_file_argument(const std::string& command,
                                                 const ParsedOptions& options) {
   if (options.positional.size() == 1) return options.positional[0];
-  std::cerr << "racelang " << command << ": error: "
-            << (options.positional.empty() ? "no input file" : "expected exactly one input file")
-            << "\nRun 'racelang " << command << " --help' for usage.\n";
+  usage_error(command,
+              options.positional.empty() ? "no input file" : "expected exactly one input file");
   return std::nullopt;
 }
 
@@ -120,7 +126,9 @@ void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code
   };
 }
 
-std::string default_interp_detector() {
+std::string default_interp_detector(const LoadedProgram& loaded) {
+  // An instrumented file detects races itself: by default no detector watches it as well.
+  if (loaded.instrumented) return "none";
   return std::string(detect::detector_kind_option(detect::DetectorKind::VectorClock));
 }
 
@@ -150,9 +158,7 @@ std::vector<OptionSpec> pass_option_specs() {
 std::optional<PassOptions> pass_choice(const std::string& command, const ParsedOptions& options) {
   std::string error;
   auto pass = parse_pass_options(options.get("pass"), options.get("variant"), error);
-  if (!pass)
-    std::cerr << "racelang " << command << ": error: " << error << "\nRun 'racelang " << command
-              << " --help' for usage.\n";
+  if (!pass) usage_error(command, error);
   return pass;
 }
 
@@ -166,17 +172,14 @@ std::optional<PassOptions> pass_for_detector_choice(const std::string& command,
         named ? " implements --detector=" +
                     std::string(detect::detector_kind_option(named->reference)) + ","
               : "";
-    std::cerr << "racelang " << command << ": error: --pass=" << *pass << implements
-              << " not --detector=" << *options.get("detector") << "; give one of the two\n"
-              << "Run 'racelang " << command << " --help' for usage.\n";
+    usage_error(command, "--pass=" + *pass + implements + " not --detector=" +
+                             *options.get("detector") + "; give one of the two");
     return std::nullopt;
   }
   std::string error;
   auto chosen = parse_pass_options(pass.value_or(std::string(by_detector.name)),
                                    options.get("variant"), error);
-  if (!chosen)
-    std::cerr << "racelang " << command << ": error: " << error << "\nRun 'racelang " << command
-              << " --help' for usage.\n";
+  if (!chosen) usage_error(command, error);
   return chosen;
 }
 

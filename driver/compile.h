@@ -55,9 +55,10 @@ CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
 void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code& code,
                         const CheckSites& sites);
 
-// The --detector a command uses when none is given: the interpreter's (VectorClock), and the
-// one whose instrumentation the JIT and emit-c compile in (the default pass's reference).
-std::string default_interp_detector();
+// The --detector a command uses when none is given: the interpreter's (VectorClock; none for
+// an instrumented file, which detects races itself), and the one whose instrumentation the
+// JIT and emit-c compile in (the default pass's reference).
+std::string default_interp_detector(const LoadedProgram& loaded);
 std::string default_pass_detector();
 // "vc, fasttrack": the detectors that have an instrumentation pass, for messages.
 std::string pass_detector_names();
@@ -79,6 +80,9 @@ std::optional<PassOptions> pass_for_detector_choice(const std::string& command,
 // if the pass produced a program that does not check.
 std::unique_ptr<CheckedProgram>
 instrument_loaded(const std::string& command, const LoadedProgram& loaded, const PassOptions& pass);
+
+// Prints `racelang COMMAND: error: MESSAGE` and the pointer to --help; returns kExitUsage.
+int usage_error(const std::string& command, const std::string& message);
 
 // Validates that exactly one FILE was given; prints a usage error otherwise.
 std::optional<std::string> single_file_argument(const std::string& command,

@@ -34,8 +34,7 @@ constexpr uint64_t kHintStepsPerRun = 200'000;
 constexpr uint64_t kHintSteps = 2'000'000;
 
 int usage(const std::string& message) {
-  std::cerr << "racelang run: error: " << message << "\nRun 'racelang run --help' for usage.\n";
-  return kExitUsage;
+  return usage_error("run", message);
 }
 
 // The first interpreter seed whose run ends with `target`, within the search's budget.

@@ -123,4 +123,9 @@ const Stmt* access_statement_at(const Block& program_body, SourceLoc loc) {
   return found;
 }
 
+SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
+  if (const Stmt* s = access_statement_at(program_body, loc)) return s->range;
+  return {loc, {loc.line, loc.col + 1}};
+}
+
 } // namespace racelang

@@ -83,5 +83,7 @@ void thread_locals(const Block& block, std::vector<std::string>& out);
 // The load or store statement whose range starts at `loc`, anywhere in the program (every
 // thread); nullptr if there is none. Race checks name accesses by that position.
 const Stmt* access_statement_at(const Block& program_body, SourceLoc loc);
+// Its range, or one column at `loc` when no access starts there.
+SourceRange access_range_at(const Block& program_body, SourceLoc loc);
 
 } // namespace racelang

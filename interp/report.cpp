@@ -72,8 +72,7 @@ std::string describe_access(const RaceAccess& access, const std::string& locatio
 }
 
 SourceRange CheckSites::access_at(SourceLoc loc) const {
-  if (program)
-    if (const Stmt* s = access_statement_at(program->body, loc)) return s->range;
+  if (program) return access_range_at(program->body, loc);
   return {loc, {loc.line, loc.col + 1}};
 }
 

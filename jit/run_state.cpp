@@ -313,11 +313,13 @@ bool RunState::race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t acc
   f.race = RaceCheckReport{s.access,        static_cast<uint32_t>(cell),
                            access_site,     s.previous_access,
                            previous_thread, previous_site};
-  RaceReport report = race_from_check(*layout_.info->threads[0].body, f);
   std::lock_guard<std::mutex> lock(out_mutex_);
   if (ended_) return false;
-  // One report per location and unordered pair of positions, as the interpreter reports.
-  if (seen_races_.insert(race_key(report)).second) {
+  // One report per location and unordered pair of positions, as the interpreter reports. The
+  // key needs no walk of the program: with --keep-going a racy loop fails its check again and
+  // again, and only a new race is worth resolving to its statements.
+  if (seen_races_.insert(race_check_key(f)).second) {
+    RaceReport report = race_from_check(*layout_.info->threads[0].body, f);
     result_.races.push_back(report);
     if (options_.on_race) options_.on_race(report);
   }

@@ -22,16 +22,6 @@ SourceLoc decode_site(int64_t site) {
           static_cast<uint32_t>(site % kSiteLineFactor)};
 }
 
-namespace {
-
-// The statement of a load or store starting at `loc`, or one column at `loc` if none does.
-SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
-  if (const Stmt* s = access_statement_at(program_body, loc)) return s->range;
-  return {loc, {loc.line, loc.col + 1}};
-}
-
-} // namespace
-
 RaceReport race_from_check(const Block& program_body, const Failure& failure) {
   RaceReport report;
   report.from_instrumentation = true;
@@ -70,6 +60,16 @@ std::string describe_ending(const RunResult& result, const ProgramInfo& info, bo
     return out;
   }
   return "";
+}
+
+RaceKey race_check_key(const Failure& failure) {
+  const RaceCheckReport& check = *failure.race;
+  RaceReport positions;
+  positions.cell = check.cell;
+  SourceLoc here = decode_site(check.site);
+  positions.current.range.begin = here.line ? here : failure.range.begin;
+  positions.previous.range.begin = decode_site(check.prev_site);
+  return race_key(positions);
 }
 
 int run_exit_code(const RunResult& result) {

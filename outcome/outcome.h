@@ -110,6 +110,9 @@ SourceLoc decode_site(int64_t site);
 // sites and widened to the load or store statement that starts there in `program_body` (the
 // main thread's body, spawns included).
 RaceReport race_from_check(const Block& program_body, const Failure& failure);
+// race_key(race_from_check(body, failure)), without walking the program: the ranges
+// race_from_check finds begin where the sites say. For deduplicating failed checks cheaply.
+RaceKey race_check_key(const Failure& failure);
 
 // What a run may be asked for, on any backend.
 struct RunOptions {

@@ -252,6 +252,29 @@ TEST(Run, ReplayReproducesARandomRunExactly) {
   }
 }
 
+// The JIT deduplicates failed checks by race_check_key before resolving them to statements; the
+// key must be the one the resolved report has, for every kind of site a check can carry (an
+// access, a position with no access, none at all).
+TEST(Run, RaceCheckKeyIsTheKeyOfTheResolvedReport) {
+  auto c = compile(kRacyCounter);
+  ASSERT_TRUE(c);
+  const Block& body = c->program.body;
+  std::vector<int64_t> sites{0, 1 * kSiteLineFactor + 1};
+  for (const ThreadCode& t : c->code.threads)
+    for (const Instr& in : t.instrs)
+      if (in.op == Op::Load || in.op == Op::Store)
+        sites.push_back(int64_t{in.range.begin.line} * kSiteLineFactor + in.range.begin.col);
+  for (int64_t here : sites)
+    for (int64_t prev : sites) {
+      Failure f;
+      f.kind = FailureKind::RaceCheck;
+      f.thread = 1;
+      f.range = {{9, 2}, {9, 7}};
+      f.race = RaceCheckReport{AccessKind::Write, 3, here, AccessKind::Read, 2, prev};
+      EXPECT_EQ(race_check_key(f), race_key(race_from_check(body, f))) << here << " " << prev;
+    }
+}
+
 TEST(Run, ScheduleErrors) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
