@@ -8,12 +8,14 @@ side by side in one run on one machine, and the explorer on families with known 
 For every program in bench/programs/ the script builds (racelang emit-c, gcc -O2):
   native   the emitted C, gcc -O2
   tsan     the emitted C, gcc -O2 -fsanitize=thread
-  jit      racelang run --backend=jit --detector=none
-  jit-vc   racelang run --backend=jit --detector=vc
-  jit-ft   racelang run --backend=jit --detector=fasttrack (the FastTrack pass)
-  c-vc     racelang emit-c --detector=vc (racelang's VectorClock instrumentation as C), gcc -O2
-  c-ft     racelang emit-c --detector=fasttrack (the FastTrack pass as C), gcc -O2
-and runs them interleaved (native tsan jit jit-vc jit-ft c-vc c-ft, native tsan ..., so that noise hits all
+  jit           racelang run --backend=jit --detector=none
+  jit-vc        racelang run --backend=jit --detector=vc --no-elide (the CPP'17 paper's pass)
+  jit-ft        racelang run --backend=jit --detector=fasttrack --no-elide (the FastTrack pass)
+  jit-ft-elide  racelang run --backend=jit --detector=fasttrack (the default: FastTrack with
+                the static check eliminations, what `racelang FILE` runs)
+  c-vc          racelang emit-c --detector=vc --no-elide (the paper's pass as C), gcc -O2
+  c-ft          racelang emit-c --detector=fasttrack (the default configuration as C), gcc -O2
+and runs them interleaved (native tsan jit jit-vc ... c-ft, native tsan ..., so that noise hits all
 alike), after one untimed warm-up round, taking the median wall time of --runs runs (at least
 5 unless --smoke). It checks what each run printed and reported: a race-free program must
 exit 0 everywhere with the same output, a racy one (racy_*.rl) must be reported by every
@@ -43,17 +45,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS_DIR = os.path.join(ROOT, "bench", "programs")
 SIZE_LINE = re.compile(r"^store (\d+) size;(.*bench size.*)$", re.M)
 
-VARIANTS = ["native", "tsan", "jit", "jit-vc", "jit-ft", "c-vc", "c-ft"]
+VARIANTS = ["native", "tsan", "jit", "jit-vc", "jit-ft", "jit-ft-elide", "c-vc", "c-ft"]
 # Ratios: (name, numerator, denominator).
 RATIOS = [
     ("tsan/native", "tsan", "native"),
     ("jit-vc/jit", "jit-vc", "jit"),
     ("jit-ft/jit", "jit-ft", "jit"),
+    ("jit-ft-elide/jit", "jit-ft-elide", "jit"),
     ("jit/native", "jit", "native"),
     ("c-vc/native", "c-vc", "native"),
     ("c-ft/native", "c-ft", "native"),
 ]
-DETECTORS = ["tsan", "jit-vc", "jit-ft", "c-vc", "c-ft"]  # variants that report races
+DETECTORS = ["tsan", "jit-vc", "jit-ft", "jit-ft-elide", "c-vc", "c-ft"]  # variants that report races
 # --breakdown: c-vc with parts of the instrumentation left out (racelang instrument's
 # deliberately broken variants), to measure what each part costs. Race-free programs only.
 ABLATIONS = [("c-vc-no-location-locks", "no-location-locks"),
@@ -209,8 +212,8 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
         p = Program(name, sized, default, size, name.startswith("racy_"))
         base = os.path.join(work, name)
         must([racelang, "emit-c", sized, "-o", base + ".c"], "emit-c " + name)
-        must([racelang, "emit-c", "--detector=vc", sized, "-o", base + ".vc.c"],
-             "emit-c --detector=vc " + name)
+        must([racelang, "emit-c", "--detector=vc", "--no-elide", sized, "-o", base + ".vc.c"],
+             "emit-c --detector=vc --no-elide " + name)
         must([racelang, "emit-c", "--detector=fasttrack", sized, "-o", base + ".ft.c"],
              "emit-c --detector=fasttrack " + name)
         compiles.append(([cc, "-std=c11", "-O2", "-pthread", base + ".c", "-o", base], name))
@@ -228,15 +231,19 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
         if breakdown and not p.racy:
             for variant, pass_variant in ABLATIONS:
                 stem = base + "." + pass_variant
-                must([racelang, "emit-c", "--detector=vc", "--variant=" + pass_variant, sized,
-                      "-o", stem + ".c"], "emit-c --variant=%s %s" % (pass_variant, name))
+                must([racelang, "emit-c", "--detector=vc", "--no-elide", "--variant=" + pass_variant,
+                      sized, "-o", stem + ".c"], "emit-c --variant=%s %s" % (pass_variant, name))
                 compiles.append(([cc, "-std=c11", "-O2", "-pthread", stem + ".c", "-o", stem],
                                  "%s (%s)" % (name, variant)))
                 p.exe[variant] = [stem]
         if have_jit:
             p.exe["jit"] = [racelang, "run", "--backend=jit", "--detector=none", sized]
-            p.exe["jit-vc"] = [racelang, "run", "--backend=jit", "--detector=vc", sized]
-            p.exe["jit-ft"] = [racelang, "run", "--backend=jit", "--detector=fasttrack", sized]
+            p.exe["jit-vc"] = [racelang, "run", "--backend=jit", "--detector=vc", "--no-elide",
+                               sized]
+            p.exe["jit-ft"] = [racelang, "run", "--backend=jit", "--detector=fasttrack",
+                               "--no-elide", sized]
+            p.exe["jit-ft-elide"] = [racelang, "run", "--backend=jit", "--detector=fasttrack",
+                                     sized]
         programs.append(p)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for (argv, what), r in zip(compiles, pool.map(lambda c: run(c[0], 1800), compiles)):
@@ -618,15 +625,15 @@ STATS_COUNTS = re.compile(r"(\d+) threads, (\d+) shared accesses, (\d+) metadata
 
 
 def jit_stats(racelang, programs, timeout):
-    """One extra run of jit and jit-vc per program with --stats (not timed with the others:
-    counting costs time): LLVM compile time against run time, and what the instrumentation
-    executes per access of the program's own locations."""
+    """One extra run of jit, jit-vc and jit-ft-elide per program with --stats (not timed with
+    the others: counting costs time): LLVM compile time against run time, and what the
+    instrumentation executes per access of the program's own locations."""
     rows = []
     for p in programs:
         if "jit" not in p.exe:
             continue
         row = {"program": p.name, "racy": p.racy}
-        for v in ("jit", "jit-vc"):
+        for v in ("jit", "jit-vc", "jit-ft-elide"):
             r = run(p.exe[v][:2] + ["--stats"] + p.exe[v][2:], timeout)
             times, counts = STATS_TIMES.search(r.err), STATS_COUNTS.search(r.err)
             if not times or not counts:
@@ -641,20 +648,23 @@ def jit_stats(racelang, programs, timeout):
 
 
 def print_jit_stats(rows):
-    head = ["program", "jit compile ms", "jit run ms", "jit-vc compile ms", "jit-vc run ms",
-            "accesses", "metadata/access", "checks/access", "locks/access (vc)", "locks (none)"]
+    head = ["program", "jit compile ms", "jit-vc compile ms", "jit-ft-elide compile ms",
+            "accesses", "metadata/access (vc)", "metadata/access (ft-elide)",
+            "checks/access (vc)", "checks/access (ft-elide)", "locks/access (vc)",
+            "locks/access (ft-elide)", "locks (none)"]
     body = []
     for r in rows:
-        a, b = r.get("jit"), r.get("jit-vc")
-        if not a or not b:
+        a, b, c = r.get("jit"), r.get("jit-vc"), r.get("jit-ft-elide")
+        if not a or not b or not c:
             body.append([r["program"]] + ["n/a"] * (len(head) - 1))
             continue
         n = max(1, b["accesses"])
         body.append([r["program"] + (" (racy)" if r["racy"] else ""),
-                     "%.0f" % a["compile_ms"], "%.0f" % a["run_ms"],
-                     "%.0f" % b["compile_ms"], "%.0f" % b["run_ms"], str(b["accesses"]),
-                     "%.1f" % (b["metadata_accesses"] / n), "%.2f" % (b["checks"] / n),
-                     "%.2f" % (b["locks"] / n), str(a["locks"])])
+                     "%.0f" % a["compile_ms"], "%.0f" % b["compile_ms"], "%.0f" % c["compile_ms"],
+                     str(b["accesses"]),
+                     "%.1f" % (b["metadata_accesses"] / n), "%.1f" % (c["metadata_accesses"] / n),
+                     "%.2f" % (b["checks"] / n), "%.2f" % (c["checks"] / n),
+                     "%.2f" % (b["locks"] / n), "%.2f" % (c["locks"] / n), str(a["locks"])])
     widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
     line = lambda row: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                  for i, (c, w) in enumerate(zip(row, widths)))

@@ -49,7 +49,7 @@ const char* kVerifyDescription =
     "semantics agree) and Lemma 4 (the instrumentation never races on its own metadata). A\n"
     "failing property is shrunk to a small counterexample, printed as racelang source with a\n"
     "schedule that shows it (exit 1). The deliberately broken variants of a pass (--variant)\n"
-    "each fail some property.";
+    "and of the check eliminations (--elide) each fail some property.";
 
 } // namespace
 
@@ -89,8 +89,12 @@ int command_verify(const std::vector<std::string>& args) {
 
   const PassInfo& info = pass_info(pass->pass);
   const PassVariant* variant = find_variant(*pass);
-  std::string what = "pass " + std::string(info.name) + ", variant " + std::string(variant->name);
-  std::cerr << "racelang verify: " << what << (variant->broken ? " (deliberately broken)" : "")
+  std::string what = "pass " + std::string(info.name) + ", variant " + std::string(variant->name) +
+                     ", elide " + elimination_names(*pass);
+  std::string flags = "--pass=" + std::string(info.name) +
+                      " --variant=" + std::string(variant->name) +
+                      " --elide=" + elimination_names(*pass);
+  std::cerr << "racelang verify: " << what << (is_broken(*pass) ? " (deliberately broken)" : "")
             << "; " << verify.cases << " programs per property, seed " << verify.seed << "\n";
 
   // Progress: a line rewritten in place on a terminal, one line per property otherwise.
@@ -125,20 +129,17 @@ int command_verify(const std::vector<std::string>& args) {
   if (live) std::cerr << "\r\x1b[K";
   std::cerr << "  " << failure->property->name << ": fails\n";
 
-  std::string reproduce = "racelang verify --pass=" + std::string(info.name) +
-                          " --variant=" + std::string(variant->name) +
-                          " --property=" + std::string(failure->property->name) +
-                          " --seed=" + std::to_string(verify.seed) +
-                          " --cases=" + std::to_string(verify.cases);
+  std::string reproduce =
+      "racelang verify " + flags + " --property=" + std::string(failure->property->name) +
+      " --seed=" + std::to_string(verify.seed) + " --cases=" + std::to_string(verify.cases);
   std::cout << "racelang verify: " << failure->property->name << " ("
             << failure->property->description << ") fails for " << what << ".\n"
             << failure->message << "\n\ncounterexample (shrunk " << failure->shrinks
             << " times), as racelang source:\n"
             << failure->program << (failure->program.ends_with('\n') ? "" : "\n")
             << "\nA schedule above replays with 'racelang run FILE --schedule-string=...' on the\n"
-               "original, or on 'racelang instrument --pass="
-            << info.name << " --variant=" << variant->name
-            << " FILE' for the instrumented program.\nTo reproduce: " << reproduce << "\n";
+               "original, or on 'racelang instrument "
+            << flags << " FILE' for the instrumented program.\nTo reproduce: " << reproduce << "\n";
   if (auto path = options->get("counterexample")) {
     std::ofstream out(*path, std::ios::binary | std::ios::trunc);
     out << failure->program;

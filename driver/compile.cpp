@@ -128,6 +128,8 @@ void report_to_terminal(RunOptions& run, const LoadedProgram& loaded, const Code
 
 std::string default_interp_detector(const LoadedProgram& loaded) {
   // An instrumented file detects races itself: by default no detector watches it as well.
+  // Otherwise VectorClock, the reference detector (the JIT's default pass is FastTrack, whose
+  // replay hints therefore name --detector=fasttrack).
   if (loaded.instrumented) return "none";
   return std::string(detect::detector_kind_option(detect::DetectorKind::VectorClock));
 }
@@ -144,6 +146,9 @@ std::string pass_detector_names() {
 }
 
 std::vector<OptionSpec> pass_option_specs() {
+  std::string eliminations;
+  for (const Elimination& e : check_eliminations())
+    eliminations += (eliminations.empty() ? "" : ", ") + std::string(e.name);
   std::string variants;
   for (const PassInfo& pass : instrumentation_passes())
     variants +=
@@ -152,13 +157,41 @@ std::vector<OptionSpec> pass_option_specs() {
            "the instrumentation pass: " + pass_names() + " (default " +
                std::string(instrumentation_passes().front().name) + ")",
            "NAME"},
-          {"variant", true, "a variant of the pass (" + variants + ")", "NAME"}};
+          {"variant", true, "a variant of the pass (" + variants + ")", "NAME"},
+          {"elide", true,
+           "the static check eliminations: all (default), none, or a list of " + eliminations,
+           "LIST"},
+          {"no-elide", false, "no static check elimination (the same as --elide=none)", ""}};
 }
+
+namespace {
+
+// --elide / --no-elide into `pass`; false after a usage error.
+bool apply_elide_choice(const std::string& command, const ParsedOptions& options,
+                        PassOptions& pass) {
+  std::optional<std::string> list = options.get("elide");
+  if (options.has("no-elide")) {
+    if (list && *list != "none") {
+      usage_error(command, "--no-elide and --elide=" + *list + " contradict each other");
+      return false;
+    }
+    list = "none";
+  }
+  std::string error;
+  if (list && !parse_elide_option(*list, pass, error)) {
+    usage_error(command, error);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
 
 std::optional<PassOptions> pass_choice(const std::string& command, const ParsedOptions& options) {
   std::string error;
   auto pass = parse_pass_options(options.get("pass"), options.get("variant"), error);
   if (!pass) usage_error(command, error);
+  if (!pass || !apply_elide_choice(command, options, *pass)) return std::nullopt;
   return pass;
 }
 
@@ -180,6 +213,7 @@ std::optional<PassOptions> pass_for_detector_choice(const std::string& command,
   auto chosen = parse_pass_options(pass.value_or(std::string(by_detector.name)),
                                    options.get("variant"), error);
   if (!chosen) usage_error(command, error);
+  if (!chosen || !apply_elide_choice(command, options, *chosen)) return std::nullopt;
   return chosen;
 }
 

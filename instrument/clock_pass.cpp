@@ -60,15 +60,20 @@ Expr Resolved::dense_index() const {
   return add(local(meta::kIndex), lit(base));
 }
 
-ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync, std::string title)
-    : sync_(sync), title_(std::move(title)), layout_(metadata_layout(info)) {
+ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync,
+                     const elide::ElisionPlan& plan, std::string title)
+    : sync_(sync), plan_(plan), title_(std::move(title)), layout_(metadata_layout(info)) {
+  // Locations no two threads share get no metadata at all: their accesses are emitted bare,
+  // so the dense numbering leaves them out.
   int64_t locations = 0, locks = 0;
   for (const Symbol& s : info.symbols) {
+    sizes_[s.name] = s.cell_count;
+    if (s.kind != SymbolKind::Lock && plan_.whole_symbol_thread_local(s.name)) continue;
     int64_t& counter = s.kind == SymbolKind::Lock ? locks : locations;
     dense_base_[s.name] = counter;
-    sizes_[s.name] = s.cell_count;
     counter += s.cell_count;
   }
+  layout_.locations = locations;
 }
 
 Program ClockPass::run(const Program& program) {
@@ -119,14 +124,18 @@ Block ClockPass::instrument_block(const Block& block, int64_t t) {
   return out;
 }
 
+// The location an instrumented access uses: its index replaced by __i, evaluated before.
+static Location resolved_access(const Location& loc) {
+  Location target = loc;
+  if (target.index) target.index = local(meta::kIndex);
+  return target;
+}
+
 Resolved ClockPass::resolve(const Location& loc) const {
   Resolved r;
-  r.access = loc;
+  r.access = resolved_access(loc);
   r.base = dense_base_.at(loc.name);
-  if (loc.index) {
-    r.index = *loc.index;
-    r.access.index = local(meta::kIndex);
-  }
+  if (loc.index) r.index = *loc.index;
   return r;
 }
 
@@ -170,19 +179,60 @@ void ClockPass::increment(int64_t u, SourceRange range, Block& out) {
   out.push_back(emit(Store{local(meta::kTemp1), entry}, range));
 }
 
-void ClockPass::access(const Location& loc, Stmt original, bool is_load, int64_t t,
-                       SourceRange range, Block& out) {
+void ClockPass::lock_location(const Resolved& x, SourceRange range, Block& out) {
+  if (sync_.location_locks)
+    out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
+}
+
+void ClockPass::unlock_location(const Resolved& x, SourceRange range, Block& out) {
+  if (sync_.location_locks)
+    out.push_back(emit(UnlockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
+}
+
+// __c := C[t][t]; __ce := __c * z + t.
+void ClockPass::load_own_clock(int64_t t, SourceRange range, Block& out) {
+  out.push_back(emit(Load{meta::kOwnClock, clock_entry(t, t)}, range));
+  out.push_back(
+      emit(Assign{meta::kOwnEpoch, add(mul(local(meta::kOwnClock), lit(z())), lit(t))}, range));
+}
+
+// __c is 0 (a thread's locals start at 0, and clocks at 1) until the thread's first access or
+// synchronisation, and C[t][t] from then on: every synchronisation reloads it in its own group
+// (reload_own_clock). Where the walk cannot tell which (the first access of a thread, the
+// first iteration of a loop), a test of __c against 0 decides at run time.
+void ClockPass::ensure_own_clock(int64_t t, SourceRange range, Block& out) {
+  if (own_clock_loaded_) return;
+  Block load;
+  load_own_clock(t, range, load);
+  out.push_back(emit(
+      If{compare(CompareOp::Eq, local(meta::kOwnClock), lit(0)), std::move(load), std::nullopt},
+      range));
+  own_clock_loaded_ = true;
+}
+
+void ClockPass::reload_own_clock(int64_t t, SourceRange range, Block& out) {
+  if (!uses_own_clock()) return;
+  load_own_clock(t, range, out);
+  own_clock_loaded_ = true;
+}
+
+void ClockPass::access(const Stmt& source, const Location& loc, Stmt original, bool is_load,
+                       int64_t t, SourceRange range, Block& out) {
+  if (plan_.check_of(source) != elide::AccessCheck::Full || !dense_base_.count(loc.name)) {
+    // Nothing another thread does can make this access race, or an earlier check of this
+    // thread already covers it (elide/elide.h): the access alone, with its own index.
+    Stmt bare = source;
+    bare.group = group_;
+    out.push_back(std::move(bare));
+    return;
+  }
   Resolved x = resolve(loc);
   evaluate_index(x, range, out);
   guard_index(x, symbol_size(loc.name), original, out);
-  if (sync_.location_locks)
-    out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
   if (is_load)
     load_rule(x, std::move(original), t, range, out);
   else
     store_rule(x, std::move(original), t, range, out);
-  if (sync_.location_locks)
-    out.push_back(emit(UnlockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
 }
 
 void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
@@ -196,12 +246,12 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
       s,
       Overloaded{
           [&](const Load& load) {
-            Resolved x = resolve(load.loc);
-            access(load.loc, emit(Load{load.local, x.access}, range), true, t, range, out);
+            Location target = resolved_access(load.loc);
+            access(s, load.loc, emit(Load{load.local, target}, range), true, t, range, out);
           },
           [&](const Store& store) {
-            Resolved x = resolve(store.loc);
-            access(store.loc, emit(Store{store.value, x.access}, range), false, t, range, out);
+            Location target = resolved_access(store.loc);
+            access(s, store.loc, emit(Store{store.value, target}, range), false, t, range, out);
           },
           [&](const LockStmt& lock) {
             // The blocking operation first: the clock changes only once it has succeeded.
@@ -212,6 +262,7 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
             merge(
                 meta::kLockClock, [&](int64_t v) { return m.meta_index(z(), v); }, clock_of(t),
                 range, out);
+            reload_own_clock(t, range, out);
           },
           [&](const UnlockStmt& unlock) {
             Resolved m = resolve(unlock.lock);
@@ -233,6 +284,7 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
                   Store{local(meta::kTemp1), cell(meta::kLockClock, m.meta_index(z(), v))}, range));
             }
             if (sync_.increment_on_release) increment(t, range, out);
+            reload_own_clock(t, range, out);
             out.push_back(std::move(release));
           },
           [&](const Spawn& spawn) {
@@ -240,8 +292,12 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
             // C[u] := C[t] ⊔ C[u]; inc(t, C[t]); then the spawn, its body instrumented as u.
             merge(meta::kClock, clock_of(t), clock_of(u), range, out);
             increment(t, range, out);
+            reload_own_clock(t, range, out);
             uint32_t group = group_;
+            bool loaded = own_clock_loaded_;
+            own_clock_loaded_ = false; // the new thread's locals start at 0
             Block body = instrument_block(spawn.body, u);
+            own_clock_loaded_ = loaded;
             Stmt stmt = emit(Spawn{u, std::move(body)}, range);
             stmt.group = group;
             out.push_back(std::move(stmt));
@@ -252,21 +308,30 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
             // C[t] := C[u] ⊔ C[t]
             merge(meta::kClock, clock_of(u), clock_of(t), range, out);
             if (sync_.increment_on_join) increment(u, range, out);
+            reload_own_clock(t, range, out);
           },
           // The jumps of `if` and `while` keep a group of their own, not the last one of
           // their bodies: a loop whose body is one group must not become one atomic step.
           [&](const If& node) {
             uint32_t group = group_;
+            bool loaded = own_clock_loaded_;
             If copy{node.cond, instrument_block(node.then_body, t), std::nullopt};
+            bool after_then = own_clock_loaded_;
+            own_clock_loaded_ = loaded;
             if (node.else_body) copy.else_body = instrument_block(*node.else_body, t);
+            own_clock_loaded_ = own_clock_loaded_ && after_then;
             Stmt stmt = with_comments(s, emit(std::move(copy), range));
             stmt.group = group;
             out.push_back(std::move(stmt));
           },
           [&](const While& node) {
             uint32_t group = group_;
+            // Nothing in a loop body makes __c stale (synchronisations reload it), so it is
+            // known at the loop head exactly when it was known before the loop.
+            bool at_head = own_clock_loaded_;
             Stmt stmt =
                 with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
+            own_clock_loaded_ = at_head;
             stmt.group = group;
             out.push_back(std::move(stmt));
           },

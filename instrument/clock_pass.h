@@ -4,7 +4,8 @@
 // Figure 9 (acquire, release, fork, join), per-location locks X[x], the evaluation of an
 // array index into __i once (failing exactly as the original would), and small emitters. A
 // pass (VectorClock, FastTrack) supplies only its access rules: what it checks and records at
-// a load and at a store, and the metadata arrays those rules use.
+// a load and at a store, and the metadata arrays those rules use. Accesses the elimination
+// plan (elide/elide.h) calls redundant or thread-local are emitted bare, without a rule.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "elide/elide.h"
 #include "frontend/ast.h"
 #include "frontend/check.h"
 #include "instrument/vector_clock_pass.h"
@@ -55,14 +57,17 @@ struct SyncOptions {
 
 class ClockPass {
 public:
-  ClockPass(const ProgramInfo& info, const SyncOptions& sync, std::string title);
+  // `plan` decides which accesses need a rule at all; it must outlive the pass and have been
+  // made for the program run() is given (it looks statements up by address).
+  ClockPass(const ProgramInfo& info, const SyncOptions& sync, const elide::ElisionPlan& plan,
+            std::string title);
   virtual ~ClockPass() = default;
   Program run(const Program& program);
 
 protected:
   // The access rules. `access` is the original statement with its index replaced by __i; the
-  // rule emits the metadata checks and updates and the access itself, between the location
-  // lock (taken and released by the base).
+  // rule emits the metadata checks and updates and the access itself, and takes the location
+  // lock (lock_location/unlock_location) around whatever must be atomic.
   virtual void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
                          Block& out) = 0;
   virtual void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
@@ -83,13 +88,23 @@ protected:
   Location clock_entry(int64_t t, int64_t v) const;
   Location clock_entry(int64_t t, Expr v) const;
   void declare(std::vector<Decl>& decls, DeclKind kind, const char* name, int64_t size) const;
+  // lock X[x] / unlock X[x], unless the variant leaves the location locks out.
+  void lock_location(const Resolved& x, SourceRange range, Block& out);
+  void unlock_location(const Resolved& x, SourceRange range, Block& out);
+  // The thread's own clock C[t][t] in the local __c (and its epoch in __ce), kept between
+  // synchronisation operations: only the thread's own release, spawn, acquire or join changes
+  // C[t] once it runs, so each of those reloads it, and an access needs at most a test that it
+  // has been loaded at all (clock_pass.cpp says when).
+  void ensure_own_clock(int64_t t, SourceRange range, Block& out);
+  // Whether the rules use ensure_own_clock (then synchronisations reload __c).
+  virtual bool uses_own_clock() const { return false; }
 
 private:
   void declare_metadata(std::vector<Decl>& decls) const;
   Block instrument_block(const Block& block, int64_t t);
   void instrument_stmt(const Stmt& s, int64_t t, Block& out);
-  void access(const Location& loc, Stmt original, bool is_load, int64_t t, SourceRange range,
-              Block& out);
+  void access(const Stmt& source, const Location& loc, Stmt original, bool is_load, int64_t t,
+              SourceRange range, Block& out);
   Resolved resolve(const Location& loc) const;
   void evaluate_index(const Resolved& r, SourceRange range, Block& out);
   void guard_index(const Resolved& r, int64_t size, const Stmt& original_access, Block& out);
@@ -100,12 +115,17 @@ private:
   static Stmt with_comments(const Stmt& original, Stmt stmt);
   int64_t symbol_size(const std::string& name) const;
 
+  void load_own_clock(int64_t t, SourceRange range, Block& out);
+  void reload_own_clock(int64_t t, SourceRange range, Block& out);
+
   SyncOptions sync_;
+  const elide::ElisionPlan& plan_;
   std::string title_;
   MetadataLayout layout_;
   std::unordered_map<std::string, int64_t> dense_base_;
   std::unordered_map<std::string, int64_t> sizes_;
   uint32_t group_ = 0;
+  bool own_clock_loaded_ = false; // __c holds C[t][t] (not 0) on every path to here
 };
 
 } // namespace racelang::instrument_detail

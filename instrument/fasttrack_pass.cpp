@@ -1,7 +1,8 @@
 // FastTrack's access rules as emitters (see fasttrack_pass.h), in the order and with the
 // outcomes of detect/fasttrack.cpp, so that a failing check names the earlier access the
 // FastTrack detector names on the labelled semantics (Theorem 5):
-//   read:  [FT READ SAME EPOCH] R[x] = C[t][t]@t: nothing to do.
+//   read:  [FT READ SAME EPOCH] R[x] = C[t][t]@t, or R[x] shared with R[x][t] = C[t][t]:
+//          nothing to do.
 //          W[x] ⪯ C[t], else a race with the write W[x] names;
 //          [FT READ SHARED]    R[x] shared: R[x][t] := C[t][t];
 //          [FT READ EXCLUSIVE] R[x] ⪯ C[t]: R[x] := C[t][t]@t;
@@ -10,8 +11,14 @@
 //          W[x] ⪯ C[t], else a race with that write; then R[x] ⪯ C[t] entry by entry (the
 //          first reader past C[t] is the one named), else a race with that read;
 //          W[x] := C[t][t]@t, and a shared R[x] is forgotten ([FT WRITE SHARED]).
-// Every access also records its site for its thread, as the VectorClock pass does, so a
-// report can name where the earlier access was. Everything runs under X[x].
+// The same-epoch tests read R[x] (and R[x][t]) or W[x] without X[x], as RoadRunner's FastTrack
+// does: only thread t ever stores t's current epoch, and once it is there any other thread's
+// conflicting access fails its own check under X[x] before it can change it, so a stale value
+// can only send t down the locked path, never skip a check that could fail
+// (docs/instrumentation.md, "The FastTrack pass", argues it in full; Lemma 4 allows exactly
+// these reads). Everything past the same-epoch test runs under X[x], and the access with it.
+// A slow-path access records its site for its thread, so a report can name where the earlier
+// access was: the first access of that thread to the location in its current epoch.
 #include "instrument/fasttrack_pass.h"
 
 #include "instrument/clock_pass.h"
@@ -24,11 +31,15 @@ namespace ft = fasttrack_meta;
 
 class FastTrackPass final : public ClockPass {
 public:
-  FastTrackPass(const ProgramInfo& info, const FastTrackPassOptions& options)
-      : ClockPass(info, SyncOptions{}, "FastTrack (PLDI'09, Figure 2, with per-location locks)"),
+  FastTrackPass(const ProgramInfo& info, const FastTrackPassOptions& options,
+                const elide::ElisionPlan& plan)
+      : ClockPass(info, SyncOptions{.location_locks = options.location_locks}, plan,
+                  "FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])"),
         options_(options) {}
 
 private:
+  bool uses_own_clock() const override { return true; }
+
   void declare_access_metadata(std::vector<Decl>& decls) const override {
     int64_t locations = layout().locations;
     declare(decls, DeclKind::Shared, ft::kWriteEpoch, locations);
@@ -38,17 +49,17 @@ private:
     declare(decls, DeclKind::Shared, meta::kWriteSite, locations * z());
   }
 
-  Expr own_epoch(int64_t t) const { return add(mul(local(ft::kOwnClock), lit(z())), lit(t)); }
+  Expr own_epoch() const { return local(meta::kOwnEpoch); }
   Expr epoch_clock() const { return div(local(ft::kEpoch), lit(z())); }
   Location dense(const char* array, const Resolved& x) const {
     return cell(array, x.dense_index());
   }
 
-  // The condition of a same-epoch fast path: the stored epoch is not t's current one.
-  Cond not_same_epoch(int64_t t) const {
+  // The condition of a same-epoch fast path: the epoch in __e is not t's current one.
+  Cond not_same_epoch() const {
     if (options_.epoch_ignores_thread)
-      return compare(CompareOp::Ne, epoch_clock(), local(ft::kOwnClock));
-    return compare(CompareOp::Ne, local(ft::kEpoch), own_epoch(t));
+      return compare(CompareOp::Ne, epoch_clock(), local(meta::kOwnClock));
+    return compare(CompareOp::Ne, local(ft::kEpoch), own_epoch());
   }
 
   // __u := __e % z; __t2 := C[t][__u]; the epoch in __e happens before t's clock when its
@@ -68,33 +79,54 @@ private:
                 range);
   }
 
+  // if (__e != C[t][t]@t) { lock X[x]; slow...; unlock X[x] } else { the access }.
+  void unless_same_epoch(const Resolved& x, Block slow, Stmt access, SourceRange range,
+                         Block& out) {
+    Block locked;
+    lock_location(x, range, locked);
+    for (Stmt& s : slow) locked.push_back(std::move(s));
+    locked.push_back(access);
+    unlock_location(x, range, locked);
+    Block fast;
+    fast.push_back(std::move(access));
+    out.push_back(emit(If{not_same_epoch(), std::move(locked), std::move(fast)}, range));
+  }
+
   void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
                  Block& out) override {
-    out.push_back(emit(Load{ft::kOwnClock, clock_entry(t, t)}, range));
+    ensure_own_clock(t, range, out);
+    // The same-epoch test, without X[x]: R[x], or R[x][t] as an epoch when R[x] is shared.
     out.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
+    Block own_entry;
+    own_entry.push_back(emit(Load{ft::kEpoch, cell(ft::kReadVector, x.meta_index(z(), t))}, range));
+    own_entry.push_back(
+        emit(Assign{ft::kEpoch, add(mul(local(ft::kEpoch), lit(z())), lit(t))}, range));
+    out.push_back(emit(
+        If{compare(CompareOp::Lt, local(ft::kEpoch), lit(0)), std::move(own_entry), std::nullopt},
+        range));
     Block checked;
     // W[x] ⪯ C[t]
     checked.push_back(emit(Load{ft::kEpoch, dense(ft::kWriteEpoch, x)}, range));
     load_epoch_thread(t, range, checked);
     checked.push_back(epoch_check(AccessKind::Read, AccessKind::Write, meta::kWriteSite, x, range));
-    // The read's own update of R[x].
+    // The read's own update of R[x], from its value under X[x].
     checked.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
     Block shared, exclusive;
     shared.push_back(
-        emit(Store{local(ft::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
+        emit(Store{local(meta::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
     if (!options_.share_concurrent_reads) {
-      exclusive.push_back(emit(Store{own_epoch(t), dense(ft::kReadEpoch, x)}, range));
+      exclusive.push_back(emit(Store{own_epoch(), dense(ft::kReadEpoch, x)}, range));
     } else {
       load_epoch_thread(t, range, exclusive);
       Block ordered, share;
-      ordered.push_back(emit(Store{own_epoch(t), dense(ft::kReadEpoch, x)}, range));
+      ordered.push_back(emit(Store{own_epoch(), dense(ft::kReadEpoch, x)}, range));
       for (int64_t v = 0; v < z(); ++v)
         share.push_back(emit(Store{lit(0), cell(ft::kReadVector, x.meta_index(z(), v))}, range));
       share.push_back(
           emit(Store{epoch_clock(), cell(ft::kReadVector, x.meta_index(z(), local(ft::kThread)))},
                range));
       share.push_back(
-          emit(Store{local(ft::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
+          emit(Store{local(meta::kOwnClock), cell(ft::kReadVector, x.meta_index(z(), t))}, range));
       share.push_back(emit(Store{lit(-1), dense(ft::kReadEpoch, x)}, range));
       exclusive.push_back(emit(If{compare(CompareOp::Le, epoch_clock(), local(meta::kTemp2)),
                                   std::move(ordered), std::move(share)},
@@ -103,17 +135,19 @@ private:
     checked.push_back(emit(If{compare(CompareOp::Lt, local(ft::kEpoch), lit(0)), std::move(shared),
                               std::move(exclusive)},
                            range));
-    out.push_back(emit(If{not_same_epoch(t), std::move(checked), std::nullopt}, range));
-    out.push_back(emit(Store{site_of(range), cell(meta::kReadSite, x.meta_index(z(), t))}, range));
-    out.push_back(std::move(access));
+    checked.push_back(
+        emit(Store{site_of(range), cell(meta::kReadSite, x.meta_index(z(), t))}, range));
+    unless_same_epoch(x, std::move(checked), std::move(access), range, out);
   }
 
   void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
                   Block& out) override {
-    out.push_back(emit(Load{ft::kOwnClock, clock_entry(t, t)}, range));
+    ensure_own_clock(t, range, out);
+    // The same-epoch test, without X[x].
     out.push_back(emit(Load{ft::kEpoch, dense(ft::kWriteEpoch, x)}, range));
     Block checked;
-    // W[x] ⪯ C[t]
+    // W[x] ⪯ C[t], from its value under X[x].
+    checked.push_back(emit(Load{ft::kEpoch, dense(ft::kWriteEpoch, x)}, range));
     load_epoch_thread(t, range, checked);
     checked.push_back(
         epoch_check(AccessKind::Write, AccessKind::Write, meta::kWriteSite, x, range));
@@ -137,10 +171,10 @@ private:
     checked.push_back(emit(If{compare(CompareOp::Lt, local(ft::kEpoch), lit(0)), std::move(shared),
                               std::move(exclusive)},
                            range));
-    checked.push_back(emit(Store{own_epoch(t), dense(ft::kWriteEpoch, x)}, range));
-    out.push_back(emit(If{not_same_epoch(t), std::move(checked), std::nullopt}, range));
-    out.push_back(emit(Store{site_of(range), cell(meta::kWriteSite, x.meta_index(z(), t))}, range));
-    out.push_back(std::move(access));
+    checked.push_back(emit(Store{own_epoch(), dense(ft::kWriteEpoch, x)}, range));
+    checked.push_back(
+        emit(Store{site_of(range), cell(meta::kWriteSite, x.meta_index(z(), t))}, range));
+    unless_same_epoch(x, std::move(checked), std::move(access), range, out);
   }
 
   FastTrackPassOptions options_;
@@ -150,19 +184,20 @@ FastTrackPassOptions options_of_variant(std::string_view name) {
   FastTrackPassOptions options;
   if (name == "no-read-share") options.share_concurrent_reads = false;
   if (name == "epoch-ignores-thread") options.epoch_ignores_thread = true;
+  if (name == "no-location-locks") options.location_locks = false;
   return options;
 }
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
-                           std::string_view variant) {
-  return instrument_fasttrack(program, info, options_of_variant(variant));
+                           std::string_view variant, const elide::ElisionPlan& plan) {
+  return instrument_fasttrack(program, info, options_of_variant(variant), plan);
 }
 
 } // namespace
 
 Program instrument_fasttrack(const Program& program, const ProgramInfo& info,
-                             const FastTrackPassOptions& options) {
-  return FastTrackPass(info, options).run(program);
+                             const FastTrackPassOptions& options, const elide::ElisionPlan& plan) {
+  return FastTrackPass(info, options, plan).run(program);
 }
 
 PassInfo fasttrack_pass() {
@@ -170,14 +205,17 @@ PassInfo fasttrack_pass() {
       PassKind::FastTrack,
       "fasttrack",
       "FastTrack",
-      "FastTrack's epochs and read vectors (PLDI'09) with a lock per location",
+      "FastTrack's epochs and read vectors (PLDI'09), unlocked same-epoch fast paths",
       detect::DetectorKind::FastTrack,
       {
-          {"pldi09", "the paper's rules (Figure 2), every access under its location's lock", false},
+          {"pldi09", "the paper's rules (Figure 2); past the same-epoch test, under X[x]", false},
           {"no-read-share", "concurrent reads overwrite the read epoch (no [FT READ SHARE])", true},
           {"epoch-ignores-thread", "same-epoch fast paths compare clocks but not threads", true},
+          {"no-location-locks", "no X[x] around the slow paths (races on W[x] and R[x])", true},
       },
       instrument_variant,
+      // The same-epoch tests' reads, outside X[x].
+      {ft::kReadEpoch, ft::kReadVector, ft::kWriteEpoch},
   };
 }
 

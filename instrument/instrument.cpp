@@ -2,6 +2,7 @@
 // header (see instrument.h).
 #include "instrument/instrument.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -13,7 +14,7 @@ namespace racelang {
 
 const std::vector<PassInfo>& instrumentation_passes() {
   // One line per pass.
-  static const std::vector<PassInfo> passes = {vector_clock_pass(), fasttrack_pass()};
+  static const std::vector<PassInfo> passes = {fasttrack_pass(), vector_clock_pass()};
   return passes;
 }
 
@@ -57,6 +58,114 @@ std::string variant_names(const PassInfo& pass) {
   return out;
 }
 
+namespace {
+
+void enable_redundant(elide::ElisionOptions& o) {
+  o.redundant = true;
+}
+void enable_thread_local(elide::ElisionOptions& o) {
+  o.thread_local_cells = true;
+}
+void enable_redundant_across_release(elide::ElisionOptions& o) {
+  o.redundant = true;
+  o.broken_across_release = true;
+}
+void enable_thread_local_writers_only(elide::ElisionOptions& o) {
+  o.thread_local_cells = true;
+  o.broken_writers_only = true;
+}
+
+} // namespace
+
+const std::vector<Elimination>& check_eliminations() {
+  static const std::vector<Elimination> eliminations = {
+      {"redundant",
+       "no check where the same thread checked the location since its last synchronisation", false,
+       enable_redundant},
+      {"thread-local", "no checks and no metadata for locations only one thread accesses", false,
+       enable_thread_local},
+      {"redundant-across-release", "redundant checks, also across an unlock (unsound)", true,
+       enable_redundant_across_release},
+      {"thread-local-writers-only",
+       "a location only one thread writes counts as thread-local (unsound)", true,
+       enable_thread_local_writers_only},
+  };
+  return eliminations;
+}
+
+const Elimination* find_elimination(std::string_view name) {
+  for (const Elimination& e : check_eliminations())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+namespace {
+
+std::vector<std::string> default_eliminations() {
+  std::vector<std::string> names;
+  for (const Elimination& e : check_eliminations())
+    if (!e.broken) names.emplace_back(e.name);
+  return names;
+}
+
+std::string all_elimination_names() {
+  std::string out;
+  for (const Elimination& e : check_eliminations())
+    out += (out.empty() ? "" : ", ") + std::string(e.name);
+  return out;
+}
+
+} // namespace
+
+std::string elimination_names(const PassOptions& options) {
+  std::vector<std::string> names = options.elide.value_or(default_eliminations());
+  if (names.empty()) return "none";
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
+bool is_broken(const PassOptions& options) {
+  const PassVariant* variant = find_variant(options);
+  if (variant && variant->broken) return true;
+  for (const std::string& name : options.elide.value_or(std::vector<std::string>{}))
+    if (const Elimination* e = find_elimination(name); e && e->broken) return true;
+  return false;
+}
+
+elide::ElisionOptions elision_options(const PassOptions& options) {
+  elide::ElisionOptions o;
+  o.redundant = false;
+  o.thread_local_cells = false;
+  for (const std::string& name : options.elide.value_or(default_eliminations()))
+    if (const Elimination* e = find_elimination(name)) e->enable(o);
+  return o;
+}
+
+bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error) {
+  if (list == "all") {
+    options.elide.reset();
+    return true;
+  }
+  std::vector<std::string> names;
+  if (list != "none") {
+    size_t start = 0;
+    while (start <= list.size()) {
+      size_t comma = std::min(list.find(',', start), list.size());
+      std::string name(list.substr(start, comma - start));
+      if (!find_elimination(name)) {
+        error = "unknown check elimination '" + name +
+                "' (all, none, or a list of: " + all_elimination_names() + ")";
+        return false;
+      }
+      names.push_back(name);
+      start = comma + 1;
+    }
+  }
+  options.elide = std::move(names);
+  return true;
+}
+
 std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& pass,
                                               const std::optional<std::string>& variant,
                                               std::string& error) {
@@ -89,7 +198,8 @@ bool instrument_program_into(const Program& program, const ProgramInfo& info,
     error = "the " + std::string(pass.name) + " pass has no variant '" + options.variant + "'";
     return false;
   }
-  out.program = pass.instrument(program, info, variant->name);
+  elide::ElisionPlan plan = elide::plan_elision(program, info, elision_options(options));
+  out.program = pass.instrument(program, info, variant->name, plan);
   SourceFile nowhere("<instrumented>", "");
   std::ostringstream messages;
   DiagnosticEngine diags(nowhere, &messages, false);
@@ -121,7 +231,8 @@ std::string instrumented_file_header(const std::string& original_path, const Pas
   const PassVariant* variant = find_variant(options);
   std::string variant_name(variant ? variant->name : std::string_view(options.variant));
   return std::string(kInstrumentHeader) + original_path + "\n" + std::string(kInstrumentPassLine) +
-         std::string(pass.name) + ", variant " + variant_name + "\n// " + std::string(pass.title) +
+         std::string(pass.name) + ", variant " + variant_name + std::string(kInstrumentElideField) +
+         elimination_names(options) + "\n// " + std::string(pass.title) +
          " instrumentation: every racelang command runs this file as it is, and reports its\n"
          "// positions in the original. With --bigger-step each @group runs as one atomic step.\n";
 }
@@ -139,24 +250,35 @@ std::string_view trimmed(std::string_view line) {
 
 std::optional<InstrumentedFileHeader> read_instrumented_header(const SourceFile& file) {
   std::optional<InstrumentedFileHeader> header;
+  // Written before the pass line existed: the VectorClock pass, no eliminations.
+  const PassOptions unnamed{PassKind::VectorClock, "", std::vector<std::string>{}};
   for (uint32_t n = 1; n <= file.line_count(); ++n) {
     std::string_view line = trimmed(file.line(n));
     if (line.empty()) continue;
     if (line.substr(0, 2) != "//") break; // the comment lines at the top only
     if (!header && line.starts_with(kInstrumentHeader) && line.size() > kInstrumentHeader.size()) {
-      header = InstrumentedFileHeader{std::string(line.substr(kInstrumentHeader.size())), {}};
+      header = InstrumentedFileHeader{std::string(line.substr(kInstrumentHeader.size())), unnamed};
       continue;
     }
     if (header && line.starts_with(kInstrumentPassLine)) {
-      // "pass NAME, variant NAME"; anything unrecognised leaves the defaults.
+      // "pass NAME, variant NAME, elide LIST"; anything unrecognised leaves the defaults.
       std::string_view rest = line.substr(kInstrumentPassLine.size());
+      std::string_view elide = "none"; // written before the eliminations existed
+      size_t elide_at = rest.find(kInstrumentElideField);
+      if (elide_at != std::string_view::npos) {
+        elide = rest.substr(elide_at + kInstrumentElideField.size());
+        rest = rest.substr(0, elide_at);
+      }
       size_t comma = rest.find(", variant ");
       std::string pass(rest.substr(0, comma));
       std::optional<std::string> variant;
       if (comma != std::string_view::npos)
         variant = std::string(rest.substr(comma + std::string_view(", variant ").size()));
       std::string ignored;
-      if (auto options = parse_pass_options(pass, variant, ignored)) header->pass = *options;
+      if (auto options = parse_pass_options(pass, variant, ignored)) {
+        header->pass = *options;
+        if (!parse_elide_option(elide, header->pass, ignored)) header->pass.elide.reset();
+      }
       break;
     }
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "detect/detector.h"
+#include "elide/elide.h"
 #include "frontend/ast.h"
 #include "frontend/check.h"
 #include "frontend/source.h"
@@ -23,6 +24,9 @@
 namespace racelang {
 
 enum class PassKind : uint8_t { VectorClock, FastTrack };
+// The pass every command uses unless told otherwise: the fastest configuration that passes
+// every property (docs/performance.md measures it; docs/instrumentation.md says why it holds).
+inline constexpr PassKind kDefaultPass = PassKind::FastTrack;
 
 // One variant of a pass. variants[0] of every pass is the correct pass (the default); the
 // others are harmless alternatives or deliberately broken versions, which exist so that the
@@ -33,11 +37,33 @@ struct PassVariant {
   bool broken = false;          // the properties must find a counterexample
 };
 
-// Which pass, in which variant. An empty variant means the pass's default (variants[0]).
-struct PassOptions {
-  PassKind pass = PassKind::VectorClock;
-  std::string variant;
+// One static check elimination (elide/), by name, as `--elide=NAME,...` spells it. As with pass
+// variants, the broken ones exist only so that the property checks can be shown to catch them.
+struct Elimination {
+  std::string_view name;
+  std::string_view description; // one line, for --help
+  bool broken = false;
+  void (*enable)(elide::ElisionOptions& options);
 };
+// Every elimination, in the order --help lists them.
+const std::vector<Elimination>& check_eliminations();
+const Elimination* find_elimination(std::string_view name);
+
+// Which pass, in which variant, with which eliminations. An empty variant means the pass's
+// default (variants[0]); no `elide` list means every elimination that is not broken (the
+// default), an empty one none (`--no-elide`).
+struct PassOptions {
+  PassKind pass = kDefaultPass;
+  std::string variant;
+  std::optional<std::vector<std::string>> elide;
+};
+
+// The eliminations `options` asks for, by name ("redundant,thread-local"; "none").
+std::string elimination_names(const PassOptions& options);
+// Whether `options` names a deliberately broken variant or elimination.
+bool is_broken(const PassOptions& options);
+// What the elimination analysis is asked to do for `options`.
+elide::ElisionOptions elision_options(const PassOptions& options);
 
 struct PassInfo {
   PassKind kind;
@@ -49,11 +75,17 @@ struct PassInfo {
   // ones a check names. `--detector=NAME` on the JIT and emit-c selects the pass this way.
   detect::DetectorKind reference;
   std::vector<PassVariant> variants;
-  // The transformation itself, for a variant of this pass (a name from `variants`).
-  Program (*instrument)(const Program& program, const ProgramInfo& info, std::string_view variant);
+  // The transformation itself, for a variant of this pass (a name from `variants`), leaving
+  // out the checks `plan` says are not needed.
+  Program (*instrument)(const Program& program, const ProgramInfo& info, std::string_view variant,
+                        const elide::ElisionPlan& plan);
+  // Metadata the pass reads outside its per-location locks on purpose (FastTrack's same-epoch
+  // tests). Lemma 4 allows a race on these between such a read and a locked write, and
+  // nothing else; docs/instrumentation.md argues why those races are harmless.
+  std::vector<std::string_view> unlocked_reads;
 };
 
-// Every pass, in the order --help lists them; the first is the default.
+// Every pass, in the order --help lists them; the first is the default (kDefaultPass).
 const std::vector<PassInfo>& instrumentation_passes();
 const PassInfo& pass_info(PassKind kind);
 // By --pass name; nullptr if there is none.
@@ -71,6 +103,9 @@ std::string variant_names(const PassInfo& pass);
 std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& pass,
                                               const std::optional<std::string>& variant,
                                               std::string& error);
+// Resolves an --elide list ("redundant,thread-local", "all", "none") into `options`; false with
+// `error` set on an unknown name.
+bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error);
 
 // Instruments a checked program and checks the result with reserved names allowed. Every
 // emitted statement carries the source range of the instruction it instruments, and a
@@ -92,6 +127,7 @@ bool is_instrumentation_name(std::string_view name);
 // (reserved names and `__race` checks accepted) with its reports mapped back to the original.
 inline constexpr std::string_view kInstrumentHeader = "// racelang instrument: from ";
 inline constexpr std::string_view kInstrumentPassLine = "// racelang instrument: pass ";
+inline constexpr std::string_view kInstrumentElideField = ", elide ";
 
 struct InstrumentedFileHeader {
   std::string original_path; // as the header gives it
@@ -102,7 +138,8 @@ struct InstrumentedFileHeader {
 std::string instrumented_file_header(const std::string& original_path, const PassOptions& options);
 
 // The header among the comment lines at the top of `file`, if there is one. A file written
-// before the pass line existed is taken to be the default VectorClock pass.
+// before the pass line existed is taken to be the default VectorClock pass, one written before
+// the eliminations were named in it to have none.
 std::optional<InstrumentedFileHeader> read_instrumented_header(const SourceFile& file);
 
 // The original's text, named as the header names it (so reports read the same from

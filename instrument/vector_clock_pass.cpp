@@ -16,11 +16,12 @@ using namespace instrument_detail;
 
 class VectorClockPass final : public ClockPass {
 public:
-  VectorClockPass(const ProgramInfo& info, const VectorClockOptions& options)
+  VectorClockPass(const ProgramInfo& info, const VectorClockOptions& options,
+                  const elide::ElisionPlan& plan)
       : ClockPass(info,
                   SyncOptions{options.location_locks, options.increment_on_release,
                               options.increment_on_join, options.release_joins_lock},
-                  "VectorClock (CPP'17, Figure 9 with per-location locks)"),
+                  plan, "VectorClock (CPP'17, Figure 9 with per-location locks)"),
         options_(options) {}
 
 private:
@@ -32,18 +33,22 @@ private:
     declare(decls, DeclKind::Shared, meta::kWriteSite, cells);
   }
 
-  // rd(t, x): hb_check(W[x], C[t]); move((C[t], t), (R[x], t)); the load.
+  // rd(t, x): hb_check(W[x], C[t]); move((C[t], t), (R[x], t)); the load; all under X[x].
   void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
                  Block& out) override {
+    lock_location(x, range, out);
     hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Read, x, t, range,
              out);
     record_access(meta::kReadClock, meta::kReadSite, x, t, range, out);
     out.push_back(std::move(access));
+    unlock_location(x, range, out);
   }
 
-  // wr(t, x): hb_check(W[x], C[t]); hb_check(R[x], C[t]); move((C[t], t), (W[x], t)); the store.
+  // wr(t, x): hb_check(W[x], C[t]); hb_check(R[x], C[t]); move((C[t], t), (W[x], t)); the
+  // store; all under X[x].
   void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
                   Block& out) override {
+    lock_location(x, range, out);
     hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Write, x, t, range,
              out);
     if (options_.store_checks_reads)
@@ -51,6 +56,7 @@ private:
                out);
     record_access(meta::kWriteClock, meta::kWriteSite, x, t, range, out);
     out.push_back(std::move(access));
+    unlock_location(x, range, out);
   }
 
   // hb_check(V[x], C[t]): for every thread u, V[x][u] <= C[t][u], else a race with u's
@@ -90,8 +96,8 @@ MetadataLayout metadata_layout(const ProgramInfo& info) {
 }
 
 Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
-                                const VectorClockOptions& options) {
-  return VectorClockPass(info, options).run(program);
+                                const VectorClockOptions& options, const elide::ElisionPlan& plan) {
+  return VectorClockPass(info, options, plan).run(program);
 }
 
 namespace {
@@ -108,8 +114,8 @@ VectorClockOptions options_of_variant(std::string_view name) {
 }
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
-                           std::string_view variant) {
-  return instrument_vector_clock(program, info, options_of_variant(variant));
+                           std::string_view variant, const elide::ElisionPlan& plan) {
+  return instrument_vector_clock(program, info, options_of_variant(variant), plan);
 }
 
 } // namespace
@@ -131,6 +137,7 @@ PassInfo vector_clock_pass() {
            false},
       },
       instrument_variant,
+      {}, // every metadata access is under X[x]
   };
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "elide/elide.h"
 #include "frontend/ast.h"
 #include "frontend/check.h"
 #include "instrument/instrument.h"
@@ -27,6 +28,8 @@ inline constexpr const char* kLocationLock = "__X"; // X[x]: guards x's metadata
 inline constexpr const char* kTemp1 = "__t1";       // the paper's tmp1
 inline constexpr const char* kTemp2 = "__t2";       // the paper's tmp2
 inline constexpr const char* kIndex = "__i";        // an access's array index, evaluated once
+inline constexpr const char* kOwnClock = "__c";     // C[t][t], kept between synchronisations
+inline constexpr const char* kOwnEpoch = "__ce";    // C[t][t] * z + t, FastTrack's epoch of t
 } // namespace meta
 
 // What the variants of the pass change. The defaults are the correct pass; the others exist so
@@ -58,7 +61,8 @@ PassInfo vector_clock_pass();
 // Instruments a checked program (use instrument_program() in instrument.h, which re-checks the
 // result). Every emitted statement carries the source range of the instruction it instruments
 // and a group id shared with that instruction (Stmt::group), for the bigger-step semantics.
+// `plan` says which accesses need no check (elide/elide.h; a default ElisionPlan: none).
 Program instrument_vector_clock(const Program& program, const ProgramInfo& info,
-                                const VectorClockOptions& options = {});
+                                const VectorClockOptions& options, const elide::ElisionPlan& plan);
 
 } // namespace racelang

@@ -135,6 +135,25 @@ struct Code {
   const std::string& local_name(uint32_t thread, uint32_t slot) const;
 };
 
+// Calls f(successor) for each control-flow successor of instruction pc.
+template <typename F> void for_each_successor(const ThreadCode& tc, uint32_t pc, F&& f) {
+  const Instr& in = tc.instrs[pc];
+  switch (in.op) {
+  case Op::End:
+    return;
+  case Op::Jump:
+    f(in.target);
+    return;
+  case Op::JumpIfFalse:
+    f(pc + 1);
+    if (in.target != pc + 1) f(in.target);
+    return;
+  default:
+    f(pc + 1);
+    return;
+  }
+}
+
 // Compiles a checked program. `program` and `info` must outlive the result.
 Code compile_program(const Program& program, const ProgramInfo& info);
 

@@ -38,29 +38,15 @@ bool cells_of(const Code& code, uint32_t thread, const LocRef& loc, uint32_t& be
   return true;
 }
 
-// Control-flow successors of instruction pc.
-template <typename F> void for_each_successor(const ThreadCode& tc, uint32_t pc, F&& f) {
-  const Instr& in = tc.instrs[pc];
-  switch (in.op) {
-  case Op::End:
-    return;
-  case Op::Jump:
-    f(in.target);
-    return;
-  case Op::JumpIfFalse:
-    f(pc + 1);
-    if (in.target != pc + 1) f(in.target);
-    return;
-  default:
-    f(pc + 1);
-    return;
-  }
-}
-
 } // namespace
 
-IndependenceOracle::IndependenceOracle(const Code& code) : code_(code) {
+IndependenceOracle::IndependenceOracle(const Code& code, bool metadata_only) : code_(code) {
   for (const Symbol& sym : code.info->symbols) {
+    if (metadata_only && !std::string_view(sym.name).starts_with(kReservedPrefix)) {
+      if (never_independent_.size() < sym.first_cell + sym.cell_count)
+        never_independent_.resize(sym.first_cell + sym.cell_count, false);
+      for (uint32_t c = 0; c < sym.cell_count; ++c) never_independent_[sym.first_cell + c] = true;
+    }
     if (sym.kind != SymbolKind::Lock) continue;
     for (uint32_t c = 0; c < sym.cell_count && lock_cells_.size() < 64; ++c)
       lock_cells_.push_back(sym.first_cell + c);
@@ -150,6 +136,7 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
 
 bool IndependenceOracle::independent(const MachineState& state, uint32_t k, uint32_t cell,
                                      bool write) const {
+  if (cell < never_independent_.size() && never_independent_[cell]) return false;
   const int64_t holder = code_.threads[k].id + 1;
   uint64_t held = 0;
   for (size_t b = 0; b < lock_cells_.size(); ++b)

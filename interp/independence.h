@@ -21,7 +21,9 @@ struct MachineState;
 
 class IndependenceOracle {
 public:
-  explicit IndependenceOracle(const Code& code);
+  // With `metadata_only`, accesses to cells outside the instrumentation's reserved names are
+  // never independent.
+  explicit IndependenceOracle(const Code& code, bool metadata_only = false);
 
   // Whether thread index k, about to read (write: store) `cell`, may run that access now
   // without a scheduling point: no other thread can make a conflicting access (same cell, one
@@ -44,7 +46,8 @@ private:
   void analyse_thread(uint32_t j);
 
   const Code& code_;
-  std::vector<uint32_t> lock_cells_; // bit b of a lock mask is lock_cells_[b] (at most 64)
+  std::vector<bool> never_independent_; // per cell, with metadata_only
+  std::vector<uint32_t> lock_cells_;    // bit b of a lock mask is lock_cells_[b] (at most 64)
   // footprints_[j][c]: thread j's footprints; c = 0 without a cut, else cut at its `wait`s
   // for one thread.
   std::vector<std::vector<Footprint>> footprints_;

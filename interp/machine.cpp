@@ -64,7 +64,8 @@ void MachineState::serialize(std::string& out) const {
 
 Machine::Machine(const Code& code, const MachineOptions& options)
     : code_(&code), options_(options) {
-  if (options.independent_accesses) oracle_ = std::make_shared<IndependenceOracle>(code);
+  if (options.independent_accesses)
+    oracle_ = std::make_shared<IndependenceOracle>(code, options.independent_metadata_only);
   size_t n = code.threads.size();
   offsets_.resize(n);
   uint32_t total = 0;

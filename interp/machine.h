@@ -71,6 +71,12 @@ struct MachineOptions {
   // step. For exploration; it keeps final states, failures, deadlocks and races exact but not
   // the number of executions or the intermediate states.
   bool independent_accesses = false;
+  // With independent_accesses: only accesses to the instrumentation's own cells (reserved
+  // `__` names) may run at once; the program's own loads and stores stay scheduling points.
+  // The small-step side of Lemmas 3/8-10 needs this once accesses can be left uninstrumented
+  // (elide/): a bare access run at once would hide the states just before it, which the
+  // bigger-step semantics shows.
+  bool independent_metadata_only = false;
   // Negative control for the tests only: with independent_accesses, treat every load and
   // store as independent. Loses interleavings; the reduction's exactness test catches it.
   bool every_access_independent = false;

@@ -10,9 +10,12 @@ RaceKey race_key(const RaceReport& report) {
   RaceKey key;
   key.cell = report.cell;
   SourceLoc a = report.current.range.begin, b = report.previous.range.begin;
-  bool a_first = a.line != b.line ? a.line < b.line : a.col <= b.col;
+  AccessKind ak = report.current.kind, bk = report.previous.kind;
+  bool a_first = std::tie(a.line, a.col, ak) <= std::tie(b.line, b.col, bk);
   key.first = a_first ? a : b;
   key.second = a_first ? b : a;
+  key.first_kind = a_first ? ak : bk;
+  key.second_kind = a_first ? bk : ak;
   return key;
 }
 
@@ -68,7 +71,9 @@ RaceKey race_check_key(const Failure& failure) {
   positions.cell = check.cell;
   SourceLoc here = decode_site(check.site);
   positions.current.range.begin = here.line ? here : failure.range.begin;
+  positions.current.kind = check.kind;
   positions.previous.range.begin = decode_site(check.prev_site);
+  positions.previous.kind = check.prev_kind;
   return race_key(positions);
 }
 

@@ -92,12 +92,16 @@ struct RaceReport {
 };
 
 // The identity of a race for "report each distinct race once": the location and the unordered
-// pair of source positions (a position belongs to one thread's code, so it fixes the thread
-// and the kind too).
+// pair of the two accesses' source positions and kinds. (In a source program a position fixes
+// the thread and the kind; in an instrumented one every statement of a group has the position
+// of the instruction it instruments, and a group can read and write the same metadata cell.)
 struct RaceKey {
   uint32_t cell = 0;
-  SourceLoc first, second; // ordered: first <= second by (line, col)
-  auto tie() const { return std::tie(cell, first.line, first.col, second.line, second.col); }
+  SourceLoc first, second; // ordered: first <= second by (line, col, kind)
+  AccessKind first_kind = AccessKind::Read, second_kind = AccessKind::Read;
+  auto tie() const {
+    return std::tie(cell, first.line, first.col, first_kind, second.line, second.col, second_kind);
+  }
   friend bool operator<(const RaceKey& a, const RaceKey& b) { return a.tie() < b.tie(); }
   friend bool operator==(const RaceKey& a, const RaceKey& b) { return a.tie() == b.tie(); }
 };

@@ -4,6 +4,8 @@
 // the program as source.
 #include "verify/properties.h"
 
+#include <algorithm>
+
 #include <rapidcheck.h>
 
 #include "interp/scheduler.h"
@@ -139,7 +141,7 @@ void check_lemmas_3_8_10(const PaperProgram& program, const PassOptions& pass) {
   auto s = subject_of(program, pass);
   ExploreResult bigger = explore_instrumented(*s, Semantics::BiggerStep);
   assert_complete(bigger, "exploring the instrumented program (bigger-step)");
-  ExploreResult small = explore_instrumented(*s, Semantics::SmallStep);
+  ExploreResult small = explore_instrumented(*s, Semantics::SmallStepSourceSteps);
   assert_complete(small, "exploring the instrumented program (small-step)");
   RC_TAG(bigger.failure_states.empty() ? "no failing check" : "failing check");
   assert_equal(finals(s->instrumented, small.final_states),
@@ -156,9 +158,17 @@ void check_lemma4(const PaperProgram& program, const PassOptions& pass) {
   auto s = subject_of(program, pass);
   ExploreResult small = explore_instrumented(*s, Semantics::SmallStep, /*with_detector=*/true);
   assert_complete(small, "exploring the instrumented program with VectorClock");
+  const std::vector<std::string_view>& unlocked = pass_info(s->pass.pass).unlocked_reads;
   for (const ExploreRace& race : small.races) {
     std::string name = s->instrumented.info.cell_name(race.report.cell);
     if (!is_instrumentation_name(name)) continue;
+    // The documented exception: the pass's same-epoch tests read these outside X[x]; every
+    // store to them is under X[x], so a race on them with a read in it is such a test.
+    std::string symbol = name.substr(0, name.find('['));
+    bool read_side = race.report.current.kind == AccessKind::Read ||
+                     race.report.previous.kind == AccessKind::Read;
+    if (read_side && std::find(unlocked.begin(), unlocked.end(), symbol) != unlocked.end())
+      continue;
     // The reduced exploration's witnesses run several accesses in one step; the plain
     // small-step semantics gives one that `racelang run` replays.
     std::string shown;

@@ -130,7 +130,9 @@ ExploreResult explore_instrumented(const Subject& s, Semantics semantics, bool w
   options.split_race_free = true;
   options.max_states = kMaxStates;
   options.machine.bigger_step = semantics == Semantics::BiggerStep;
-  options.machine.independent_accesses = semantics == Semantics::SmallStep;
+  options.machine.independent_accesses =
+      semantics == Semantics::SmallStep || semantics == Semantics::SmallStepSourceSteps;
+  options.machine.independent_metadata_only = semantics == Semantics::SmallStepSourceSteps;
   // With a detector the racy bit would double the states for nothing: Lemma 4 needs only races.
   options.split_race_free = !with_detector;
   return explore_program(s.instrumented.code, options);
@@ -161,22 +163,37 @@ std::set<std::string> check_failure_points(const RunnableProgram& p, const Explo
 
 namespace {
 
+// Whether thread code `tc` can still reach a source instruction of `group` from pc without
+// leaving the group: then the group's source instruction has not run yet. (A group may hold
+// several copies of it on different branches: FastTrack's fast and locked paths, the failing
+// path of an index out of range.)
+bool source_ahead(const ThreadCode& tc, uint32_t pc, uint32_t group) {
+  std::vector<bool> seen(tc.instrs.size(), false);
+  std::vector<uint32_t> work{pc};
+  while (!work.empty()) {
+    uint32_t i = work.back();
+    work.pop_back();
+    if (i >= tc.instrs.size() || seen[i] || tc.instrs[i].group != group) continue;
+    seen[i] = true;
+    if (is_source_instruction(tc.instrs[i])) return true;
+    for_each_successor(tc, i, [&](uint32_t s) { work.push_back(s); });
+  }
+  return false;
+}
+
 // Runs the rest of thread k's group if its source instruction has run, then the thread-local
 // instructions after it.
 void complete_section(Machine& m, uint32_t k) {
   if (m.status(k) != ThreadStatus::Running) return;
-  const std::vector<Instr>& instrs = m.code().threads[k].instrs;
+  const ThreadCode& tc = m.code().threads[k];
   uint32_t pc = m.state().pc[k];
-  uint32_t group = instrs[pc].group;
+  uint32_t group = tc.instrs[pc].group;
   if (group == 0) return;
   uint32_t first = pc;
-  while (first > 0 && instrs[first - 1].group == group) --first;
-  uint32_t last = pc;
-  while (last + 1 < instrs.size() && instrs[last + 1].group == group) ++last;
-  int64_t source = -1;
-  for (uint32_t i = first; i <= last; ++i)
-    if (is_source_instruction(instrs[i])) source = i;
-  if (source < 0 || source >= static_cast<int64_t>(pc)) return;
+  while (first > 0 && tc.instrs[first - 1].group == group) --first;
+  bool started = false;
+  for (uint32_t i = first; i < pc; ++i) started = started || is_source_instruction(tc.instrs[i]);
+  if (!started || source_ahead(tc, pc, group)) return;
   while (m.status(k) == ThreadStatus::Running && m.next_instr(k).group == group)
     if (m.step(k).status != StepStatus::Done) return;
   m.settle(k, 1'000'000);

@@ -58,7 +58,10 @@ std::string race_identity(const RunnableProgram& p, const Failure& check);
 // detector (PassInfo::reference), race-free paths apart (ExploreOptions::split_race_free); the
 // instrumented program without a detector (its checks do the detecting) in the small-step semantics
 // with the independence reduction, or in the bigger-step semantics.
-enum class Semantics { SmallStep, SmallStepUnreduced, BiggerStep };
+// SmallStepSourceSteps reduces only the instrumentation's own accesses: every load and store of
+// the program's own cells stays a scheduling point, so the states just before them (which the
+// bigger-step semantics has) are not skipped where an access was left uninstrumented (elide/).
+enum class Semantics { SmallStep, SmallStepSourceSteps, SmallStepUnreduced, BiggerStep };
 ExploreResult explore_original(const Subject& s);
 ExploreResult explore_instrumented(const Subject& s, Semantics semantics,
                                    bool with_detector = false);

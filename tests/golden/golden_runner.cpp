@@ -24,7 +24,12 @@
 // and `// THEN-EXPECT-STDERR:`. The temporary path reads as %t in its output, and the THEN
 // command's exit is the one the fail_* naming rule looks at.
 //
-// Usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...
+// Another configuration of the JIT: with `--jit-args=ARGS` (words separated by spaces) only the
+// RUN-JIT line runs, with ARGS after its own, and its exit and stdout must be the pinned ones
+// (as far as JIT-COMPARE pins them): the same verdict and output under another pass or without
+// check elimination, say.
+//
+// Usage: golden_runner --racelang=PATH --root=DIR [--update | --jit-args=ARGS] FILE...
 // With --update (or RACELANG_UPDATE_GOLDEN=1) the expectations are rewritten from the actual
 // output instead of compared.
 #include <poll.h>
@@ -339,8 +344,35 @@ bool matches(const Outcome& o, const Expectation& e, const Compare& compare,
   return ok;
 }
 
+// The --jit-args run of one file (see the top of this file).
+int process_jit_only(const std::string& racelang, const std::string& root,
+                     const std::string& rel_path, const GoldenFile& g,
+                     const std::vector<std::string>& extra) {
+  if (g.jit_args.empty()) {
+    std::cout << "FAIL " << rel_path << ": --jit-args needs a RUN-JIT line\n";
+    return 1;
+  }
+  std::vector<std::string> args = g.jit_args;
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::string command;
+  Outcome jo = run_command(racelang, root, args, rel_path, command);
+  std::ostringstream report;
+  auto* saved = std::cout.rdbuf(report.rdbuf());
+  // What the file pins (JIT-COMPARE), except stderr: reports may name other earlier accesses.
+  Compare pinned{g.jit_compare.exit, g.jit_compare.out, false};
+  bool ok = g.jit_expect.present && matches(jo, g.jit_expect, pinned, "jit ");
+  std::cout.rdbuf(saved);
+  if (ok) {
+    std::cout << "PASS " << rel_path << "\n";
+    return 0;
+  }
+  std::cout << "FAIL " << rel_path << "\n  jit command: (cd " << root << " && " << command << ")\n"
+            << report.str();
+  return 1;
+}
+
 int process(const std::string& racelang, const std::string& root, const std::string& rel_path,
-            bool update) {
+            bool update, const std::vector<std::string>& jit_extra) {
   std::string full = (std::filesystem::path(root) / rel_path).string();
   std::ifstream in(full, std::ios::binary);
   if (!in) {
@@ -350,6 +382,7 @@ int process(const std::string& racelang, const std::string& root, const std::str
   std::stringstream text;
   text << in.rdbuf();
   GoldenFile g = read_golden(text.str());
+  if (!jit_extra.empty()) return process_jit_only(racelang, root, rel_path, g, jit_extra);
 
   std::string command, jit_command, then_command;
   Outcome o = run_command(racelang, root, g.run_args, rel_path, command);
@@ -438,10 +471,12 @@ int process(const std::string& racelang, const std::string& root, const std::str
 int main(int argc, char** argv) {
   std::string racelang, root;
   bool update = std::getenv("RACELANG_UPDATE_GOLDEN") != nullptr;
-  std::vector<std::string> files;
+  std::vector<std::string> files, jit_extra;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (starts_with(arg, "--racelang="))
+    if (starts_with(arg, "--jit-args="))
+      jit_extra = split_words(arg.substr(11));
+    else if (starts_with(arg, "--racelang="))
       racelang = arg.substr(11);
     else if (starts_with(arg, "--root="))
       root = arg.substr(7);
@@ -450,11 +485,12 @@ int main(int argc, char** argv) {
     else
       files.push_back(arg);
   }
-  if (racelang.empty() || root.empty() || files.empty()) {
-    std::cerr << "usage: golden_runner --racelang=PATH --root=DIR [--update] FILE...\n";
+  if (racelang.empty() || root.empty() || files.empty() || (update && !jit_extra.empty())) {
+    std::cerr << "usage: golden_runner --racelang=PATH --root=DIR [--update | --jit-args=ARGS] "
+                 "FILE...\n";
     return 2;
   }
   int failures = 0;
-  for (const std::string& f : files) failures += process(racelang, root, f, update);
+  for (const std::string& f : files) failures += process(racelang, root, f, update, jit_extra);
   return failures == 0 ? 0 : 1;
 }

@@ -148,12 +148,17 @@ int compare_runs(const std::string& name, const PassOptions& options, bool expec
 
 class ExamplePrograms : public ::testing::TestWithParam<std::string> {};
 
-// Every pass of the table, in its default variant.
+// Every pass of the table, in its default variant, with the default check eliminations and
+// with none.
 TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
-  for (const PassInfo& pass : instrumentation_passes()) {
-    SCOPED_TRACE(std::string("--pass=") + std::string(pass.name));
-    EXPECT_EQ(compare_runs(GetParam(), PassOptions{pass.kind, ""}, true), 0);
-  }
+  for (const PassInfo& pass : instrumentation_passes())
+    for (bool eliminate : {true, false}) {
+      PassOptions options{pass.kind, "", std::nullopt};
+      if (!eliminate) options.elide = std::vector<std::string>{};
+      SCOPED_TRACE(std::string("--pass=") + std::string(pass.name) +
+                   " --elide=" + elimination_names(options));
+      EXPECT_EQ(compare_runs(GetParam(), options, true), 0);
+    }
 }
 
 // The comparison has teeth: a store rule that does not check reads misses read-write races,
@@ -161,7 +166,7 @@ TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
 // increment on release reveals, and per-location locks make no difference to atomic groups:
 // the generated programs of properties_test.cpp catch those.)
 TEST(ExampleProgramsControl, StoresThatDoNotCheckReadsGiveOtherVerdicts) {
-  PassOptions options{PassKind::VectorClock, "store-skips-reads"};
+  PassOptions options{PassKind::VectorClock, "store-skips-reads", std::nullopt};
   int mismatches = 0;
   for (const std::string& name : example_programs())
     mismatches += compare_runs(name, options, false);

@@ -63,13 +63,13 @@ jit::Engine& engine(int opt_level) {
   return *e;
 }
 
-std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_level,
-                                        jit::CodegenOptions options) {
+std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool instrument, int opt_level,
+                                        jit::CodegenOptions options, const PassOptions& pass) {
   auto s = std::make_unique<JitSubject>();
   s->original = &c;
-  if (vc) {
+  if (instrument) {
     std::string error;
-    s->instrumented = instrument_program(c.program, c.info, PassOptions{}, error);
+    s->instrumented = instrument_program(c.program, c.info, pass, error);
     if (!s->instrumented) {
       ADD_FAILURE() << error;
       return nullptr;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/instrument.h"
 #include "interp/explore.h"
 #include "interp/run.h"
 #include "jit/jit.h"
@@ -41,9 +42,17 @@ struct JitSubject {
   const ProgramInfo& info() const { return instrumented ? instrumented->info : original->info; }
 };
 
-// Compiles `c` for the JIT (instrumented when `vc`); nullptr with a gtest failure on error.
-std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool vc, int opt_level = 0,
-                                        jit::CodegenOptions options = {});
+// Compiles `c` for the JIT (instrumented with `pass` when `instrument`: by default the
+// default pass and eliminations, what `racelang FILE` runs); nullptr with a gtest failure on
+// error.
+std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool instrument, int opt_level = 0,
+                                        jit::CodegenOptions options = {},
+                                        const PassOptions& pass = {});
+// The CPP'17 paper's pass exactly (VectorClock, no check elimination), for tests that count
+// what it executes.
+inline PassOptions paper_vc_pass() {
+  return PassOptions{PassKind::VectorClock, "", std::vector<std::string>{}};
+}
 
 struct JitRun {
   RunResult result;

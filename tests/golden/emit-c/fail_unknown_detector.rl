@@ -5,5 +5,5 @@ shared x;
 store 1 x;
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang emit-c: error: unknown detector 'djit' (none, vc, fasttrack)
+// EXPECT-STDERR: racelang emit-c: error: unknown detector 'djit' (none, fasttrack, vc)
 // EXPECT-STDERR: Run 'racelang emit-c --help' for usage.

@@ -1,11 +1,11 @@
-// RUN: instrument tests/golden/inputs/locked_counter.txt --variant=roadrunner-release
+// RUN: instrument --pass=vc tests/golden/inputs/locked_counter.txt --variant=roadrunner-release
 // THEN: emit-c %t
 // `racelang emit-c b.rl` on an instrumented file translates it as it is (the header names the
 // pass and variant that made it).
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/locked_counter.txt
-// EXPECT-STDOUT: // racelang instrument: pass vc, variant roadrunner-release
+// EXPECT-STDOUT: // racelang instrument: pass vc, variant roadrunner-release, elide redundant,thread-local
 // EXPECT-STDOUT: // VectorClock instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of tests/golden/instrument/{jit,emit_c}_instrumented.rl: two threads increment

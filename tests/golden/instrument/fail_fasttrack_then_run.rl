@@ -5,7 +5,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/instrumented_original.txt
-// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09
+// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local
 // EXPECT-STDOUT: // FastTrack instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of the instrumented programs under tests/golden/run/ (fail_instrumented_*):
@@ -19,12 +19,12 @@
 // EXPECT-STDOUT: shared __WS[3];
 // EXPECT-STDOUT: mutex __X[1];
 // EXPECT-STDOUT:
-// EXPECT-STDOUT: // racelang instrumentation: FastTrack (PLDI'09, Figure 2, with per-location locks)
+// EXPECT-STDOUT: // racelang instrumentation: FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])
 // EXPECT-STDOUT: // @group(3) prologue: C[t][t] := 1 for every thread t
 // EXPECT-STDOUT: store 1 __C[0];
 // EXPECT-STDOUT: store 1 __C[4];
 // EXPECT-STDOUT: store 1 __C[8];
-// EXPECT-STDOUT: // @group(16) spawn 1
+// EXPECT-STDOUT: // @group(18) spawn 1
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t2 := load __C[3];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
@@ -40,12 +40,18 @@
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t1 := __t1 + 1;
 // EXPECT-STDOUT: store __t1 __C[0];
+// EXPECT-STDOUT: __c := load __C[0];
+// EXPECT-STDOUT: __ce := __c * 3 + 0;
 // EXPECT-STDOUT: spawn 1 {
-// EXPECT-STDOUT:   // @group(7) store 42 x
-// EXPECT-STDOUT:   lock __X[0];
-// EXPECT-STDOUT:   __c := load __C[4];
+// EXPECT-STDOUT:   // @group(3) store 42 x
+// EXPECT-STDOUT:   if (__c == 0) {
+// EXPECT-STDOUT:     __c := load __C[4];
+// EXPECT-STDOUT:     __ce := __c * 3 + 1;
+// EXPECT-STDOUT:   }
 // EXPECT-STDOUT:   __e := load __FW[0];
-// EXPECT-STDOUT:   if (__e != __c * 3 + 1) {
+// EXPECT-STDOUT:   if (__e != __ce) {
+// EXPECT-STDOUT:     lock __X[0];
+// EXPECT-STDOUT:     __e := load __FW[0];
 // EXPECT-STDOUT:     __u := __e % 3;
 // EXPECT-STDOUT:     __t2 := load __C[3 + __u];
 // EXPECT-STDOUT:     assert(__e / 3 <= __t2) __race(write x, 6 * 65536 + 3, write __u, __WS[0 + __u]);
@@ -66,13 +72,15 @@
 // EXPECT-STDOUT:       __t2 := load __C[3 + __u];
 // EXPECT-STDOUT:       assert(__e / 3 <= __t2) __race(write x, 6 * 65536 + 3, read __u, __RS[0 + __u]);
 // EXPECT-STDOUT:     }
-// EXPECT-STDOUT:     store __c * 3 + 1 __FW[0];
+// EXPECT-STDOUT:     store __ce __FW[0];
+// EXPECT-STDOUT:     store 6 * 65536 + 3 __WS[1];
+// EXPECT-STDOUT:     store 42 x;
+// EXPECT-STDOUT:     unlock __X[0];
+// EXPECT-STDOUT:   } else {
+// EXPECT-STDOUT:     store 42 x;
 // EXPECT-STDOUT:   }
-// EXPECT-STDOUT:   store 6 * 65536 + 3 __WS[1];
-// EXPECT-STDOUT:   store 42 x;
-// EXPECT-STDOUT:   unlock __X[0];
 // EXPECT-STDOUT: }
-// EXPECT-STDOUT: // @group(16) spawn 2
+// EXPECT-STDOUT: // @group(18) spawn 2
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t2 := load __C[6];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
@@ -88,12 +96,21 @@
 // EXPECT-STDOUT: __t1 := load __C[0];
 // EXPECT-STDOUT: __t1 := __t1 + 1;
 // EXPECT-STDOUT: store __t1 __C[0];
+// EXPECT-STDOUT: __c := load __C[0];
+// EXPECT-STDOUT: __ce := __c * 3 + 0;
 // EXPECT-STDOUT: spawn 2 {
-// EXPECT-STDOUT:   // @group(7) a := load x
-// EXPECT-STDOUT:   lock __X[0];
-// EXPECT-STDOUT:   __c := load __C[8];
+// EXPECT-STDOUT:   // @group(4) a := load x
+// EXPECT-STDOUT:   if (__c == 0) {
+// EXPECT-STDOUT:     __c := load __C[8];
+// EXPECT-STDOUT:     __ce := __c * 3 + 2;
+// EXPECT-STDOUT:   }
 // EXPECT-STDOUT:   __e := load __FR[0];
-// EXPECT-STDOUT:   if (__e != __c * 3 + 2) {
+// EXPECT-STDOUT:   if (__e < 0) {
+// EXPECT-STDOUT:     __e := load __FRV[2];
+// EXPECT-STDOUT:     __e := __e * 3 + 2;
+// EXPECT-STDOUT:   }
+// EXPECT-STDOUT:   if (__e != __ce) {
+// EXPECT-STDOUT:     lock __X[0];
 // EXPECT-STDOUT:     __e := load __FW[0];
 // EXPECT-STDOUT:     __u := __e % 3;
 // EXPECT-STDOUT:     __t2 := load __C[6 + __u];
@@ -105,7 +122,7 @@
 // EXPECT-STDOUT:       __u := __e % 3;
 // EXPECT-STDOUT:       __t2 := load __C[6 + __u];
 // EXPECT-STDOUT:       if (__e / 3 <= __t2) {
-// EXPECT-STDOUT:         store __c * 3 + 2 __FR[0];
+// EXPECT-STDOUT:         store __ce __FR[0];
 // EXPECT-STDOUT:       } else {
 // EXPECT-STDOUT:         store 0 __FRV[0];
 // EXPECT-STDOUT:         store 0 __FRV[1];
@@ -115,13 +132,15 @@
 // EXPECT-STDOUT:         store -1 __FR[0];
 // EXPECT-STDOUT:       }
 // EXPECT-STDOUT:     }
+// EXPECT-STDOUT:     store 9 * 65536 + 3 __RS[2];
+// EXPECT-STDOUT:     a := load x;
+// EXPECT-STDOUT:     unlock __X[0];
+// EXPECT-STDOUT:   } else {
+// EXPECT-STDOUT:     a := load x;
 // EXPECT-STDOUT:   }
-// EXPECT-STDOUT:   store 9 * 65536 + 3 __RS[2];
-// EXPECT-STDOUT:   a := load x;
-// EXPECT-STDOUT:   unlock __X[0];
 // EXPECT-STDOUT:   print(a);
 // EXPECT-STDOUT: }
-// EXPECT-STDOUT: // @group(13) wait 1
+// EXPECT-STDOUT: // @group(15) wait 1
 // EXPECT-STDOUT: wait 1;
 // EXPECT-STDOUT: __t1 := load __C[3];
 // EXPECT-STDOUT: __t2 := load __C[0];
@@ -135,7 +154,9 @@
 // EXPECT-STDOUT: __t2 := load __C[2];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t2 __C[2];
-// EXPECT-STDOUT: // @group(13) wait 2
+// EXPECT-STDOUT: __c := load __C[0];
+// EXPECT-STDOUT: __ce := __c * 3 + 0;
+// EXPECT-STDOUT: // @group(15) wait 2
 // EXPECT-STDOUT: wait 2;
 // EXPECT-STDOUT: __t1 := load __C[6];
 // EXPECT-STDOUT: __t2 := load __C[0];
@@ -149,6 +170,8 @@
 // EXPECT-STDOUT: __t2 := load __C[2];
 // EXPECT-STDOUT: __t2 := max(__t1, __t2);
 // EXPECT-STDOUT: store __t2 __C[2];
+// EXPECT-STDOUT: __c := load __C[0];
+// EXPECT-STDOUT: __ce := __c * 3 + 0;
 // THEN-EXPECT-EXIT: 66
 // THEN-EXPECT-STDERR: ==================
 // THEN-EXPECT-STDERR: WARNING: data race on 'x' (found by an instrumentation check)

@@ -1,12 +1,14 @@
-// RUN: instrument tests/golden/inputs/instrumented_original.txt
+// RUN: instrument --pass=vc --no-elide tests/golden/inputs/instrumented_original.txt
 // THEN: run --seed=4 %t
 // `racelang instrument a.rl > b.rl` then `racelang run b.rl` with no flags: the header lets the
 // file use reserved names and race checks, and every position of the report (both accesses and
 // both spawn sites) is the original's.
+// --pass=vc --no-elide: the CPP'17 paper's pass exactly, as racelang instrumented before
+// FastTrack and the check eliminations became the default.
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/instrumented_original.txt
-// EXPECT-STDOUT: // racelang instrument: pass vc, variant paper
+// EXPECT-STDOUT: // racelang instrument: pass vc, variant paper, elide none
 // EXPECT-STDOUT: // VectorClock instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of the instrumented programs under tests/golden/run/ (fail_instrumented_*):

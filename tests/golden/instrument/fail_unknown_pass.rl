@@ -2,5 +2,5 @@
 // An unknown pass is a usage error that lists the passes.
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang instrument: error: unknown pass 'magic' (vc, fasttrack)
+// EXPECT-STDERR: racelang instrument: error: unknown pass 'magic' (fasttrack, vc)
 // EXPECT-STDERR: Run 'racelang instrument --help' for usage.

@@ -16,4 +16,4 @@ assert(total == 11);
 // EXPECT-STDERR: assert(total == 11);
 // EXPECT-STDERR: ^~~~~~~~~~~~~~~~~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_assertion.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_assertion.rl --backend=interp --detector=fasttrack --seed=1

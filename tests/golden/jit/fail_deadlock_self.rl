@@ -12,4 +12,4 @@ lock m;
 // EXPECT-STDERR: lock m;
 // EXPECT-STDERR: ^~~~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_self.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_self.rl --backend=interp --detector=fasttrack --seed=1

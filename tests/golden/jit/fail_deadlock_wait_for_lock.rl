@@ -21,4 +21,4 @@ unlock m;
 // EXPECT-STDERR:   lock m;
 // EXPECT-STDERR:   ^~~~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_wait_for_lock.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_wait_for_lock.rl --backend=interp --detector=fasttrack --seed=1

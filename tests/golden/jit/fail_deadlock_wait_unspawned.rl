@@ -21,4 +21,4 @@ wait 1;
 // EXPECT-STDERR:   wait 2;
 // EXPECT-STDERR:   ^~~~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_wait_unspawned.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_deadlock_wait_unspawned.rl --backend=interp --detector=fasttrack --seed=1

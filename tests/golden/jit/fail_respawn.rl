@@ -16,4 +16,4 @@ while (k < 2) {
 // EXPECT-STDERR:   spawn 1 {
 // EXPECT-STDERR:   ^~~~~~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_respawn.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_respawn.rl --backend=interp --detector=fasttrack --seed=1

@@ -15,4 +15,4 @@ q := 1 / z;
 // EXPECT-STDERR: q := 1 / z;
 // EXPECT-STDERR:      ^~~~~
 // EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_stops_spinning_threads.rl --backend=interp --seed=1
+// EXPECT-STDERR: To replay: racelang run tests/golden/jit/fail_stops_spinning_threads.rl --backend=interp --detector=fasttrack --seed=1

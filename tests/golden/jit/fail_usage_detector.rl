@@ -4,5 +4,5 @@
 print(1);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang run: error: the jit backend runs --detector=vc (VectorClock instrumentation) or --detector=fasttrack (FastTrack instrumentation) or --detector=none, not 'djit'; the other detectors run with --backend=interp
+// EXPECT-STDERR: racelang run: error: the jit backend runs --detector=fasttrack (FastTrack instrumentation) or --detector=vc (VectorClock instrumentation) or --detector=none, not 'djit'; the other detectors run with --backend=interp
 // EXPECT-STDERR: Run 'racelang run --help' for usage.

@@ -23,4 +23,4 @@ wait 2;
 // JIT-EXPECT-STDERR:   q := a / b;
 // JIT-EXPECT-STDERR:        ^~~~~
 // JIT-EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_division_by_zero.rl --backend=interp --seed=1
+// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_division_by_zero.rl --backend=interp --detector=fasttrack --seed=1

@@ -19,4 +19,4 @@ r := 7 % n;
 // JIT-EXPECT-STDERR: r := 7 % n;
 // JIT-EXPECT-STDERR:      ^~~~~
 // JIT-EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_modulo_by_zero.rl --backend=interp --seed=1
+// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_modulo_by_zero.rl --backend=interp --detector=fasttrack --seed=1

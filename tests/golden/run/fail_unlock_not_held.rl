@@ -21,4 +21,4 @@ wait 1;
 // JIT-EXPECT-STDERR:   unlock m;
 // JIT-EXPECT-STDERR:   ^~~~~~~~~
 // JIT-EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
-// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_unlock_not_held.rl --backend=interp --seed=1
+// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/run/fail_unlock_not_held.rl --backend=interp --detector=fasttrack --seed=1

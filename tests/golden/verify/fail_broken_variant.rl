@@ -1,9 +1,9 @@
-// RUN: verify --variant=store-skips-reads --property=theorem5
+// RUN: verify --pass=vc --variant=store-skips-reads --property=theorem5
 // `racelang verify` on a deliberately broken variant: Theorem 5 fails, and the shrunk
 // counterexample comes with a schedule that replays it and the command that reproduces it.
 
 // EXPECT-EXIT: 1
-// EXPECT-STDOUT: racelang verify: theorem5 (a check fails iff the original races; the same first races, from the same states) fails for pass vc, variant store-skips-reads.
+// EXPECT-STDOUT: racelang verify: theorem5 (a check fails iff the original races; the same first races, from the same states) fails for pass vc, variant store-skips-reads, elide redundant,thread-local.
 // EXPECT-STDOUT: States before the first race differ.
 // EXPECT-STDOUT: original (state => race): {
 // EXPECT-STDOUT:   s[0]=0 s[1]=1 | t0:done t1.a=0 t1:done t2.a=0 t2@8:3 => thread 2 write s[0] after read by thread 1
@@ -30,7 +30,7 @@
 // EXPECT-STDOUT: }
 // EXPECT-STDOUT:
 // EXPECT-STDOUT: A schedule above replays with 'racelang run FILE --schedule-string=...' on the
-// EXPECT-STDOUT: original, or on 'racelang instrument --pass=vc --variant=store-skips-reads FILE' for the instrumented program.
-// EXPECT-STDOUT: To reproduce: racelang verify --pass=vc --variant=store-skips-reads --property=theorem5 --seed=20261122 --cases=100
-// EXPECT-STDERR: racelang verify: pass vc, variant store-skips-reads (deliberately broken); 100 programs per property, seed 20261122
+// EXPECT-STDOUT: original, or on 'racelang instrument --pass=vc --variant=store-skips-reads --elide=redundant,thread-local FILE' for the instrumented program.
+// EXPECT-STDOUT: To reproduce: racelang verify --pass=vc --variant=store-skips-reads --elide=redundant,thread-local --property=theorem5 --seed=20261122 --cases=100
+// EXPECT-STDERR: racelang verify: pass vc, variant store-skips-reads, elide redundant,thread-local (deliberately broken); 100 programs per property, seed 20261122
 // EXPECT-STDERR:   theorem5: fails

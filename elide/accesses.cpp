@@ -1,0 +1,56 @@
+// The walks of accesses.h. They take statements apart with visit_stmt, so a statement kind
+// added to the AST fails to build here until it is decided whether it accesses shared memory
+// or starts a thread (frontend/ast_walk.h).
+#include "elide/accesses.h"
+
+#include "frontend/ast_walk.h"
+
+namespace racelang::elide {
+namespace {
+
+void collect(const Block& block, int64_t thread, std::vector<Access>& accesses,
+             std::vector<const Spawn*>& spawns) {
+  for (const Stmt& stmt : block) {
+    visit_stmt(stmt, Overloaded{
+                         [&](const Assign&) {},
+                         [&](const Load& l) {
+                           accesses.push_back({&stmt, &l.loc, AccessKind::Read, thread});
+                         },
+                         [&](const Store& s) {
+                           accesses.push_back({&stmt, &s.loc, AccessKind::Write, thread});
+                         },
+                         [&](const LockStmt&) {},
+                         [&](const UnlockStmt&) {},
+                         [&](const Spawn& sp) {
+                           spawns.push_back(&sp);
+                           collect(sp.body, sp.thread, accesses, spawns);
+                         },
+                         [&](const Wait&) {},
+                         [&](const Assert&) {},
+                         [&](const If& i) {
+                           collect(i.then_body, thread, accesses, spawns);
+                           if (i.else_body) collect(*i.else_body, thread, accesses, spawns);
+                         },
+                         [&](const While& w) { collect(w.body, thread, accesses, spawns); },
+                         [&](const Print&) {},
+                     });
+  }
+}
+
+} // namespace
+
+std::vector<Access> program_accesses(const Program& program) {
+  std::vector<Access> accesses;
+  std::vector<const Spawn*> spawns;
+  collect(program.body, 0, accesses, spawns);
+  return accesses;
+}
+
+std::vector<const Spawn*> program_spawns(const Program& program) {
+  std::vector<Access> accesses;
+  std::vector<const Spawn*> spawns;
+  collect(program.body, 0, accesses, spawns);
+  return spawns;
+}
+
+} // namespace racelang::elide

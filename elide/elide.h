@@ -1,0 +1,58 @@
+// Static check elimination: from the AST of a checked program, decide which shared accesses
+// (load and store statements) need no race check, so that every instrumentation pass can leave
+// those checks out. Two decisions, each with its own switch: an access is ThreadLocal when every
+// cell it may touch is accessed by one thread only (no other thread can race on it), and
+// Redundant when, on every path to it, the same thread already accessed the same location with
+// no synchronisation in between (its check could not report anything the earlier one did not).
+// The plan is keyed by statement address, so a pass must walk the very Program it analysed.
+// elide/README.md gives the rules and why they are sound.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+
+namespace racelang::elide {
+
+struct ElisionOptions {
+  bool redundant = true;          // checks made redundant by an earlier check
+  bool thread_local_cells = true; // cells only one thread accesses
+  // Deliberately broken behaviours, used only to show that the property tests catch them:
+  bool broken_across_release = false; // facts survive `unlock` (elimination across a release)
+  bool broken_writers_only = false;   // a cell is thread-local if only one thread STORES to it
+};
+
+enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal };
+
+// "full", "redundant", "thread-local": for messages and test output.
+const char* spelling(AccessCheck check);
+
+class ElisionPlan {
+public:
+  // The decision for a load or store statement of the analysed Program, looked up by the
+  // statement's address (the pass walks the same Program object). Full for anything unknown.
+  AccessCheck check_of(const Stmt& access) const;
+  // Whether every cell of the shared variable/array `name` is thread-local (then the pass
+  // needs no metadata for it at all).
+  bool whole_symbol_thread_local(const std::string& name) const;
+  size_t count(AccessCheck kind) const; // how many access statements got each decision
+
+private:
+  friend ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
+                                  const ElisionOptions& options);
+
+  std::unordered_map<const Stmt*, AccessCheck> decisions_; // every access statement
+  std::unordered_set<std::string> thread_local_symbols_;
+};
+
+// Analyses `program` (which `info` is the check result of). Every load and store statement of
+// every thread gets a decision; with both switches off, all are Full.
+ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
+                         const ElisionOptions& options);
+
+} // namespace racelang::elide

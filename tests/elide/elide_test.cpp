@@ -1,0 +1,573 @@
+// The check-elimination analysis (elide/elide.h), decision by decision: small programs are
+// parsed and checked, and the decision of every load and store is compared, in source order,
+// with what the rules of elide/README.md give. Each program's comments name the expected
+// decision of each access (F full, R redundant, T thread-local). The deliberately broken
+// options are shown to change exactly the decisions they are meant to get wrong.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "elide/constant_index.h"
+#include "elide/elide.h"
+#include "frontend/ast_walk.h"
+#include "frontend/check.h"
+#include "frontend/parse.h"
+
+namespace racelang::elide {
+
+// So that a failed comparison prints "redundant", not a byte.
+void PrintTo(AccessCheck check, std::ostream* out) {
+  *out << spelling(check);
+}
+
+namespace {
+
+constexpr AccessCheck F = AccessCheck::Full;
+constexpr AccessCheck R = AccessCheck::Redundant;
+constexpr AccessCheck T = AccessCheck::ThreadLocal;
+
+// The redundancy rules alone: with thread-local cells on, most accesses of these small
+// programs would be thread-local, which takes precedence.
+ElisionOptions redundant_only() {
+  ElisionOptions options;
+  options.thread_local_cells = false;
+  return options;
+}
+
+ElisionOptions thread_local_only() {
+  ElisionOptions options;
+  options.redundant = false;
+  return options;
+}
+
+// A parsed and checked program with its plan. ProgramInfo points into the Program, so both
+// stay where CheckedProgram put them.
+struct Analysed {
+  std::unique_ptr<CheckedProgram> checked = std::make_unique<CheckedProgram>();
+  ElisionPlan plan;
+
+  // Every load and store, every thread, in source order (spawn bodies where they are written).
+  std::vector<const Stmt*> accesses() const {
+    std::vector<const Stmt*> out;
+    for_each_stmt(checked->program.body, SpawnBodies::Enter, [&](const Stmt& s) {
+      if (std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node))
+        out.push_back(&s);
+    });
+    return out;
+  }
+  std::vector<AccessCheck> decisions() const {
+    std::vector<AccessCheck> out;
+    for (const Stmt* s : accesses()) out.push_back(plan.check_of(*s));
+    return out;
+  }
+};
+
+Analysed analyse(const std::string& text, const ElisionOptions& options = {}) {
+  Analysed a;
+  SourceFile file("elide_test.rl", text);
+  std::ostringstream errors;
+  DiagnosticEngine diags(file, &errors);
+  std::optional<Program> program = parse_program(file, diags);
+  EXPECT_TRUE(program) << errors.str();
+  if (!program) return a;
+  a.checked->program = std::move(*program);
+  std::optional<ProgramInfo> info = check_program(a.checked->program, diags);
+  EXPECT_TRUE(info) << errors.str();
+  if (!info) return a;
+  a.checked->info = std::move(*info);
+  a.plan = plan_elision(a.checked->program, a.checked->info, options);
+  return a;
+}
+
+std::vector<AccessCheck> decisions(const std::string& text, const ElisionOptions& options = {}) {
+  return analyse(text, options).decisions();
+}
+
+using Checks = std::vector<AccessCheck>;
+
+// ---------------------------------------------------------------------------------------------
+// Redundant checks: the pairs of accesses.
+
+TEST(Redundant, ReadAfterRead) {
+  EXPECT_EQ(decisions(R"(
+a := load x; // F
+b := load x; // R
+)",
+                      redundant_only()),
+            (Checks{F, R}));
+}
+
+TEST(Redundant, ReadAfterWrite) {
+  EXPECT_EQ(decisions(R"(
+store 1 x;   // F
+b := load x; // R
+)",
+                      redundant_only()),
+            (Checks{F, R}));
+}
+
+TEST(Redundant, WriteAfterReadIsNotRedundantButAWriteAfterThatIs) {
+  EXPECT_EQ(decisions(R"(
+a := load x; // F
+store 1 x;   // F: a write after a read records a write
+store 2 x;   // R
+)",
+                      redundant_only()),
+            (Checks{F, F, R}));
+}
+
+TEST(Redundant, WriteAfterWrite) {
+  EXPECT_EQ(decisions(R"(
+store 1 x; // F
+store 2 x; // R
+)",
+                      redundant_only()),
+            (Checks{F, R}));
+}
+
+TEST(Redundant, OnlyTheSameLocationAsWritten) {
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+v := load x;      // F
+w := load y;      // F
+u := load a[0];   // F
+u := load a[1];   // F
+u := load a[i];   // F
+u := load a[i];   // R: the same index expression, i unchanged
+u := load a[0];   // R
+u := load a[1];   // R
+)",
+                      redundant_only()),
+            (Checks{F, F, F, F, F, R, R, R}));
+}
+
+// Every synchronisation operation ends the facts. Each program is paired with the same program
+// with `print(1);` in the synchronisation's place (and the rest kept valid), where the second
+// load is redundant: the control that shows the kill is what makes the difference.
+TEST(Redundant, EverySynchronisationEndsTheFacts) {
+  struct Case {
+    const char* with_sync;
+    const char* without;
+  };
+  std::vector<Case> cases = {
+      {"a := load x; lock m; b := load x; unlock m;",
+       "a := load x; print(1); b := load x; lock m; unlock m;"},
+      {"lock m; a := load x; unlock m; b := load x;",
+       "lock m; a := load x; print(1); b := load x; unlock m;"},
+      {"a := load x; spawn 1 { } b := load x; wait 1;",
+       "a := load x; print(1); b := load x; spawn 1 { } wait 1;"},
+      {"spawn 1 { } a := load x; wait 1; b := load x;",
+       "spawn 1 { } a := load x; print(1); b := load x; wait 1;"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(decisions(c.with_sync, redundant_only()), (Checks{F, F})) << c.with_sync;
+    EXPECT_EQ(decisions(c.without, redundant_only()), (Checks{F, R})) << c.without;
+  }
+}
+
+TEST(Redundant, BrokenAcrossReleaseKeepsFactsOverUnlockOnly) {
+  const char* program = R"(
+lock m;
+a := load x; // F
+unlock m;
+b := load x; // F (broken: R)
+lock m;
+c := load x; // F, also when broken: lock still ends the facts
+unlock m;
+)";
+  EXPECT_EQ(decisions(program, redundant_only()), (Checks{F, F, F}));
+  ElisionOptions broken = redundant_only();
+  broken.broken_across_release = true;
+  EXPECT_EQ(decisions(program, broken), (Checks{F, R, F}));
+}
+
+TEST(Redundant, ASpawnedThreadStartsWithNoFacts) {
+  EXPECT_EQ(decisions(R"(
+a := load x;   // F
+spawn 1 {
+  b := load x; // F: thread 1's first access
+  c := load x; // R
+}
+d := load x;   // F: the spawn ended main's facts
+wait 1;
+)",
+                      redundant_only()),
+            (Checks{F, F, R, F}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control flow.
+
+TEST(Redundant, IfElseKeepsWhatBothBranchesEstablish) {
+  EXPECT_EQ(decisions(R"(
+if (k > 0) {
+  a := load x;   // F
+  store 1 y;     // F
+  store 1 z;     // F
+} else {
+  b := load x;   // F
+  f := load z;   // F
+}
+c := load x;     // R: a read of x on both paths
+d := load y;     // F: y only on one path
+e := load z;     // F: a write on one path, a read on the other: no common fact
+)",
+                      redundant_only()),
+            (Checks{F, F, F, F, F, R, F, F}));
+}
+
+TEST(Redundant, IfWithoutElseIntersectsWithTheFactsBefore) {
+  EXPECT_EQ(decisions(R"(
+a := load x;     // F
+store 1 y;       // F
+if (k > 0) {
+  b := load x;   // R
+  lock m;
+  unlock m;
+}
+c := load x;     // F: ended on the then path
+if (k > 1) {
+  store 2 y;     // F: y's fact was lost where the first if's paths met
+}
+d := load x;     // R: established by c on both paths
+)",
+                      redundant_only()),
+            (Checks{F, F, R, F, F, R}));
+}
+
+TEST(Redundant, AFactEndedInTheLoopBodyIsNotAvailableAtTheHead) {
+  // On the first trip b would be redundant; the head's fixpoint says it is not.
+  EXPECT_EQ(decisions(R"(
+a := load x;     // F
+while (i < 3) {
+  b := load x;   // F
+  lock m;
+  unlock m;
+  i := i + 1;
+}
+c := load x;     // F: the head's facts
+)",
+                      redundant_only()),
+            (Checks{F, F, F}));
+}
+
+TEST(Redundant, AFactTheBodyKeepsIsAvailableAtTheHeadAndAfter) {
+  EXPECT_EQ(decisions(R"(
+a := load x;     // F
+while (i < 3) {
+  b := load x;   // R
+  i := i + 1;
+}
+c := load x;     // R
+)",
+                      redundant_only()),
+            (Checks{F, R, R}));
+}
+
+TEST(Redundant, ALoadRepeatedInTheBodyIsRedundantOnlyTheSecondTime) {
+  EXPECT_EQ(decisions(R"(
+while (i < 3) {
+  a := load x;   // F: not on the path that enters the loop
+  b := load x;   // R
+  i := i + 1;
+}
+c := load x;     // F: the loop may not run
+)",
+                      redundant_only()),
+            (Checks{F, R, F}));
+}
+
+TEST(Redundant, NestedLoopsReachTheirFixpoints) {
+  EXPECT_EQ(decisions(R"(
+store 1 x;         // F
+store 1 y;         // F
+while (i < 3) {
+  a := load x;     // F: the inner loop ends it on the back edge of the outer one
+  b := load y;     // R: nothing ends y's fact
+  while (j < 2) {
+    c := load x;   // F
+    lock m;
+    unlock m;
+    store 1 y;     // F: the lock ended y's fact too
+    j := j + 1;
+  }
+  i := i + 1;
+}
+)",
+                      redundant_only()),
+            (Checks{F, F, F, R, F, F}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locals in indices.
+
+TEST(Redundant, AssigningAnIndexLocalEndsTheFact) {
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+u := load a[i];   // F
+j := 2;
+v := load a[i];   // R: j is not in the index
+i := i + 1;
+w := load a[i];   // F: a different cell now
+store 1 a[i + 1]; // F
+k := load y;
+store 2 a[i + 1]; // R: loading into k ends nothing here
+i := load z;      // F
+store 3 a[i + 1]; // F: loading into i ends the facts on a[i + 1]
+)",
+                      redundant_only()),
+            (Checks{F, R, F, F, F, R, F, F}));
+}
+
+TEST(Redundant, LoadIntoItsOwnIndexLocal) {
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+r := load a[r];   // F
+s := load a[r];   // F: r changed by the load itself
+s := load a[r];   // R
+)",
+                      redundant_only()),
+            (Checks{F, F, R}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thread-local cells.
+
+TEST(ThreadLocal, ScalarsOnlyOneThreadTouches) {
+  Analysed a = analyse(R"(
+shared x;
+shared y;
+shared z;
+mutex m;
+store 1 x;       // T
+v := load x;     // T, not R: thread-local takes precedence
+store 1 y;       // F
+spawn 1 {
+  w := load y;   // F: y is read by thread 1 and written by main
+  store 1 z;     // T: z is thread 1's
+}
+wait 1;
+)");
+  EXPECT_EQ(a.decisions(), (Checks{T, T, F, F, T}));
+  EXPECT_TRUE(a.plan.whole_symbol_thread_local("x"));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("y"));
+  EXPECT_TRUE(a.plan.whole_symbol_thread_local("z"));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("m")); // a lock
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("nothing"));
+  EXPECT_EQ(a.plan.count(T), 3u);
+  EXPECT_EQ(a.plan.count(F), 2u);
+  EXPECT_EQ(a.plan.count(R), 0u);
+}
+
+TEST(ThreadLocal, AReadOnlyCellTwoThreadsReadIsNotThreadLocal) {
+  EXPECT_EQ(decisions(R"(
+v := load x;     // F
+spawn 1 {
+  w := load x;   // F
+}
+)",
+                      thread_local_only()),
+            (Checks{F, F}));
+}
+
+TEST(ThreadLocal, ConstantIndexCellsOfASharedArray) {
+  Analysed a = analyse(R"(
+shared a[4];
+store 1 a[0];          // T: only main touches a[0]
+store 1 a[1 + 1];      // F: a[2] is main's and thread 1's
+v := load a[7];        // T: out of range, touches no cell
+spawn 1 {
+  w := load a[2];      // F
+  store 2 a[-(0 - 1)]; // T: a[1] is thread 1's alone
+  w := load a[3 % 2];  // T: the same cell
+}
+wait 1;
+)",
+                       thread_local_only());
+  EXPECT_EQ(a.decisions(), (Checks{T, F, T, F, T, T}));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("a"));
+}
+
+TEST(ThreadLocal, OneNonConstantIndexMakesTheArrayOneUnit) {
+  // The same program as above, plus one computed index in main: any cell may be main's.
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+store 1 a[0];          // F
+store 1 a[1 + 1];      // F
+v := load a[7];        // F
+u := load a[i];        // F
+spawn 1 {
+  w := load a[2];      // F
+  store 2 a[-(0 - 1)]; // F
+  w := load a[3 % 2];  // F
+}
+wait 1;
+)",
+                      thread_local_only()),
+            (Checks{F, F, F, F, F, F, F}));
+  // A division by zero does not fold, so it counts as a computed index as well.
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+store 1 a[0];          // F
+u := load a[1 / 0];    // F
+spawn 1 {
+  w := load a[1];      // F
+}
+)",
+                      thread_local_only()),
+            (Checks{F, F, F}));
+}
+
+TEST(ThreadLocal, AnArrayOnlyOneThreadTouchesIsThreadLocalWhateverItsIndices) {
+  Analysed a = analyse(R"(
+shared a[4];
+shared b[2];
+spawn 1 {
+  store 1 a[i];      // T
+  v := load a[0];    // T
+  store 1 b[0];      // F
+}
+store 2 b[1];        // T: b's cells are tracked one by one
+w := load b[0];      // F
+)",
+                       thread_local_only());
+  EXPECT_EQ(a.decisions(), (Checks{T, T, F, T, F}));
+  EXPECT_TRUE(a.plan.whole_symbol_thread_local("a"));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("b"));
+}
+
+TEST(ThreadLocal, BrokenWritersOnlyIgnoresReaders) {
+  const char* program = R"(
+store 1 x;       // F (broken: T)
+spawn 1 {
+  v := load x;   // F (broken: T)
+}
+)";
+  EXPECT_EQ(decisions(program, thread_local_only()), (Checks{F, F}));
+  ElisionOptions broken = thread_local_only();
+  broken.broken_writers_only = true;
+  Analysed a = analyse(program, broken);
+  EXPECT_EQ(a.decisions(), (Checks{T, T}));
+  EXPECT_TRUE(a.plan.whole_symbol_thread_local("x"));
+}
+
+TEST(ThreadLocal, NestedSpawnsAreThreadsOfTheirOwn) {
+  Analysed a = analyse(R"(
+spawn 1 {
+  store 1 y;       // F: y is also thread 2's
+  a := load w;     // F: w is also main's
+  spawn 2 {
+    store 1 x;     // T: only thread 2
+    store 2 y;     // F
+    b := load w;   // F: thread 2 starts with no facts
+  }
+  c := load w;     // F: the spawn ended thread 1's facts
+  d := load w;     // R
+  wait 2;
+}
+store 3 w;         // F
+)");
+  EXPECT_EQ(a.decisions(), (Checks{F, F, T, F, F, F, R, F}));
+  EXPECT_TRUE(a.plan.whole_symbol_thread_local("x"));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("y"));
+}
+
+TEST(ThreadLocal, AThreadSpawnedInALoopIsOneOwner) {
+  const char* program = R"(
+while (i < 2) {
+  spawn 1 {
+    store 1 x;     // T (redundancy alone: F)
+    v := load x;   // T (redundancy alone: R)
+    store 1 y;     // F
+  }
+  wait 1;
+  w := load y;     // F
+  i := i + 1;
+}
+)";
+  EXPECT_EQ(decisions(program), (Checks{T, T, F, F}));
+  EXPECT_EQ(decisions(program, redundant_only()), (Checks{F, R, F, F}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan itself.
+
+TEST(Plan, WithBothSwitchesOffEveryAccessIsFull) {
+  ElisionOptions off;
+  off.redundant = false;
+  off.thread_local_cells = false;
+  Analysed a = analyse(R"(
+store 1 x;
+v := load x;
+)",
+                       off);
+  EXPECT_EQ(a.decisions(), (Checks{F, F}));
+  EXPECT_EQ(a.plan.count(F), 2u);
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("x"));
+}
+
+TEST(Plan, StatementsItDidNotAnalyseAreFull) {
+  Analysed a = analyse(R"(
+store 1 x;
+v := load x;
+)");
+  EXPECT_EQ(a.decisions(), (Checks{T, T}));
+  // A copy of an analysed access is another statement; so is a non-access.
+  Stmt copy = a.checked->program.body[1];
+  EXPECT_EQ(a.plan.check_of(copy), F);
+  Stmt assign = make_stmt(Assign{"v", make_int(1)});
+  EXPECT_EQ(a.plan.check_of(assign), F);
+}
+
+TEST(Plan, CountsEveryAccessOfEveryThreadOnce) {
+  Analysed a = analyse(R"(
+store 1 x;       // T
+v := load y;     // F
+v := load y;     // R
+spawn 1 {
+  store 1 y;     // F
+  store 2 y;     // R
+  while (i < 3) {
+    u := load z; // T
+    i := i + 1;
+  }
+}
+)");
+  EXPECT_EQ(a.decisions(), (Checks{T, F, R, F, R, T}));
+  EXPECT_EQ(a.plan.count(F), 2u);
+  EXPECT_EQ(a.plan.count(R), 2u);
+  EXPECT_EQ(a.plan.count(T), 2u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constant indices fold the way run time computes them.
+
+TEST(ConstantIndex, FoldsWithTheLanguagesArithmetic) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  auto lit = [](int64_t v) { return make_int(v); };
+  auto bin = [](BinaryOp op, Expr l, Expr r) {
+    return make_binary(op, std::move(l), std::move(r));
+  };
+  Expr int_min = make_binary(BinaryOp::Sub, make_negate(lit(kMax)), lit(1));
+  EXPECT_EQ(fold_constant(int_min), kMin);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Add, lit(kMax), lit(1))), kMin); // wraps
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Div, int_min, make_negate(lit(1)))), kMin);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Mod, int_min, make_negate(lit(1)))), 0);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Div, make_negate(lit(7)), lit(2))), -3);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Mod, make_negate(lit(7)), lit(2))), -1);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Max, lit(3), lit(5))), 5);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Min, lit(3), lit(5))), 3);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Mul, lit(6), lit(7))), 42);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Div, lit(1), lit(0))), std::nullopt);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Mod, lit(1), lit(0))), std::nullopt);
+  EXPECT_EQ(fold_constant(bin(BinaryOp::Add, lit(1), make_local("i"))), std::nullopt);
+}
+
+} // namespace
+} // namespace racelang::elide
