@@ -365,8 +365,12 @@ private:
   // States from which no execution ends are those no backward search from an ending state
   // reaches. Each such state first reached from a state that can still end (or the initial
   // state) is where a schedule commits to running forever; from there the witness follows
-  // successors (all of them in the same trap) until a state repeats, closing the cycle.
+  // successors (all of them in the same trap) until a state repeats, closing the cycle. Each
+  // entry costs a replay of its witness, so at most kMaxEntries are looked at: a program
+  // trapped in many ways is shown some of them, which is enough to tell it never ends.
   void find_non_terminations() {
+    constexpr size_t kMaxEntries = 1000;
+    size_t entries = 0;
     size_t n = graph_.size();
     std::vector<std::vector<uint32_t>> predecessors(n);
     std::vector<uint32_t> queue;
@@ -389,6 +393,7 @@ private:
       const GraphNode& g = graph_[i];
       if (can_end[i] || (g.parent != kNoNode && !can_end[g.parent])) continue;
       if (g.successors.empty()) continue; // cannot happen after a complete search
+      if (++entries > kMaxEntries) break;
       Schedule witness;
       for (uint32_t j = i; graph_[j].parent != kNoNode; j = graph_[j].parent)
         witness.push_back(graph_[j].chosen);
