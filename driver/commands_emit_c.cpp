@@ -4,12 +4,12 @@
 // measure of the instrumentation's cost without any racelang backend in the way (bench/).
 // Variants of a pass compile too: the deliberately broken ones measure what each part of
 // the instrumentation costs (bench/run.py --breakdown), which is all they are good for here.
-#include <fstream>
 #include <iostream>
 
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 #include "emitc/emit_c.h"
 #include "frontend/check.h"
 #include "instrument/instrument.h"
@@ -59,6 +59,7 @@ int command_emit_c(const std::vector<std::string>& args) {
   auto color = color_choice("emit-c", *options);
   auto path = single_file_argument("emit-c", *options);
   if (!color || !path) return kExitUsage;
+  if (!check_outputs({options->get("output")}, {path})) return kExitUsage;
   // --pass or --variant imply instrumentation; --detector picks the pass that implements it.
   bool explicit_pass = options->has("pass") || options->has("variant");
   std::string detector =
@@ -96,12 +97,10 @@ int command_emit_c(const std::vector<std::string>& args) {
   }
 
   if (auto out_path = options->get("output")) {
-    std::ofstream out(*out_path, std::ios::binary);
-    out << c_source;
-    out.close();
-    if (!out) {
-      std::cerr << "racelang emit-c: error: cannot write '" << *out_path << "'\n";
-      return kExitFailure;
+    std::string error;
+    if (!write_output_file(*out_path, c_source, error)) {
+      std::cerr << error << "\n";
+      return kExitUsage;
     }
     return kExitSuccess;
   }

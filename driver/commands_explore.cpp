@@ -109,7 +109,7 @@ int command_explore(const std::vector<std::string>& args) {
     std::string error;
     if (!write_witness_files(result, output, files, error)) {
       std::cerr << "racelang explore: error: " << error << "\n";
-      return kExitFailure;
+      return kExitUsage; // an I/O error
     }
   }
   const WitnessFiles* witness_files = output.witness_dir.empty() ? nullptr : &files;

@@ -1,10 +1,10 @@
 // `racelang check` and `racelang fmt`: the frontend on its own.
-#include <fstream>
 #include <iostream>
 
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 #include "frontend/print.h"
 
 namespace racelang {
@@ -56,11 +56,10 @@ int command_fmt(const std::vector<std::string>& args) {
     std::cout << text;
     return kExitSuccess;
   }
-  std::ofstream out(*path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) {
-    std::cerr << "racelang fmt: error: cannot write '" << *path << "'\n";
-    return kExitFailure;
+  std::string error;
+  if (!write_output_file(*path, text, error)) {
+    std::cerr << error << "\n";
+    return kExitUsage;
   }
   return kExitSuccess;
 }

@@ -9,6 +9,7 @@
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 #include "driver/run_jit.h"
 #include "instrument/groups.h"
 #include "interp/code.h"
@@ -135,6 +136,9 @@ int command_run(const std::vector<std::string>& args) {
   auto color = color_choice("run", *options);
   auto path = single_file_argument("run", *options);
   if (!color || !path) return kExitUsage;
+  if (!check_outputs({options->get("trace"), options->get("record")},
+                     {path, options->get("replay")}))
+    return kExitUsage;
 
   std::string backend = options->get("backend").value_or("interp");
   if (backend == "jit" && options->has("bigger-step"))
@@ -214,17 +218,23 @@ int command_run(const std::vector<std::string>& args) {
 
   RunResult result = run_program(code, *scheduler, run);
   std::cout.flush();
+  bool io_failed = false; // a trace or schedule not written: exit 2 after the usual report
   if (trace) {
     trace->flush();
-    trace_file.flush();
-    if (!trace_file) std::cerr << "racelang run: error: cannot write trace file\n";
+    trace_file.close();
+    if (!trace_file) {
+      std::cerr << *options->get("trace") << ": error: cannot write the trace\n";
+      io_failed = true;
+    }
   }
   std::cerr << format_run_end(result, code, file, run.max_steps, compiled->color);
 
   if (auto record = options->get("record")) {
     std::string error;
-    if (!write_schedule_file(*record, result.schedule, *path, error))
-      std::cerr << "racelang run: error: " << error << "\n";
+    if (!write_output_file(*record, format_schedule_file(result.schedule, *path), error)) {
+      std::cerr << error << "\n";
+      io_failed = true;
+    }
   }
 
   int exit_code = run_exit_code(result);
@@ -239,7 +249,7 @@ int command_run(const std::vector<std::string>& args) {
     hint += " " + scheduler->replay_options();
     std::cerr << "To replay: " << hint << "\n";
   }
-  return exit_code;
+  return io_failed ? kExitUsage : exit_code;
 }
 
 } // namespace racelang

@@ -3,13 +3,13 @@
 // programs, each explored under every schedule, prints progress, and on a failure prints the
 // shrunk counterexample as racelang source with a schedule that shows the disagreement and the
 // command that reproduces it (exit 1).
-#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 #include "verify/verify.h"
 
 namespace racelang {
@@ -141,11 +141,9 @@ int command_verify(const std::vector<std::string>& args) {
                "original, or on 'racelang instrument "
             << flags << " FILE' for the instrumented program.\nTo reproduce: " << reproduce << "\n";
   if (auto path = options->get("counterexample")) {
-    std::ofstream out(*path, std::ios::binary | std::ios::trunc);
-    out << failure->program;
-    out.close();
-    if (!out) {
-      std::cerr << "racelang verify: error: cannot write '" << *path << "'\n";
+    std::string error;
+    if (!write_output_file(*path, failure->program, error)) {
+      std::cerr << error << "\n";
       return kExitUsage;
     }
   }

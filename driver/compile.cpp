@@ -85,7 +85,7 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
   loaded->file = std::make_unique<SourceFile>(path, "");
   std::string error;
   if (!SourceFile::read(path, *loaded->file, error)) {
-    std::cerr << "racelang: error: " << error << "\n";
+    std::cerr << path << ": error: " << error << "\n";
     return nullptr;
   }
   loaded->instrumented = read_instrumented_header(*loaded->file);

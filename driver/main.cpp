@@ -9,6 +9,7 @@
 
 #include "driver/commands.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 
 namespace {
 
@@ -34,7 +35,7 @@ Commands:
 Exit codes (every command):
   0   success
   1   assertion failure, runtime error, deadlock or limit; verify: a counterexample
-  2   usage or compile error
+  2   usage, compile or I/O error
   66  a data race was reported
 
 Common options:
@@ -43,7 +44,7 @@ Common options:
 
 } // namespace
 
-int main(int argc, char** argv) {
+static int dispatch(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     std::cerr << kUsage;
@@ -85,4 +86,9 @@ int main(int argc, char** argv) {
   std::cerr << "racelang: error: unknown command '" << first << "'\n"
             << "Run 'racelang --help' for the list of commands.\n";
   return racelang::kExitUsage;
+}
+
+int main(int argc, char** argv) {
+  racelang::start_output_safety();
+  return racelang::finish_output(dispatch(argc, argv));
 }

@@ -9,23 +9,31 @@ namespace {
 
 const char* severity_name(Severity s) {
   switch (s) {
-  case Severity::Error: return "error";
-  case Severity::Warning: return "warning";
-  case Severity::Note: return "note";
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
   }
   return "error";
 }
 
 const char* severity_color(Severity s) {
   switch (s) {
-  case Severity::Error: return "\x1b[1;31m";
-  case Severity::Warning: return "\x1b[1;35m";
-  case Severity::Note: return "\x1b[1;36m";
+  case Severity::Error:
+    return "\x1b[1;31m";
+  case Severity::Warning:
+    return "\x1b[1;35m";
+  case Severity::Note:
+    return "\x1b[1;36m";
   }
   return "";
 }
 
-bool is_continuation_byte(unsigned char c) { return (c & 0xC0) == 0x80; }
+bool is_continuation_byte(unsigned char c) {
+  return (c & 0xC0) == 0x80;
+}
 
 // Builds the marker line: whitespace mirroring the source line up to `begin_col` (tabs kept,
 // so the caret lines up), then '^' and '~' up to `end_col` (exclusive), both 1-based.
@@ -52,6 +60,39 @@ uint32_t line_length_in_chars(std::string_view line) {
   for (char c : line)
     if (!is_continuation_byte(static_cast<unsigned char>(c))) ++n;
   return n;
+}
+
+// The part of a long source line a diagnostic shows: at most kWindow characters around the
+// caret, so a 400 KB line (minified or generated input) does not flood the terminal.
+constexpr uint32_t kWindow = 160;
+const std::string_view kEllipsis = "...";
+
+struct LineWindow {
+  std::string_view text; // the shown characters
+  uint32_t first_col;    // the 1-based column of text's first character
+  bool cut_before, cut_after;
+};
+
+// The byte offset of 1-based column `col` in `line` (line.size() past its end).
+size_t byte_of_col(std::string_view line, uint32_t col) {
+  uint32_t c = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (is_continuation_byte(static_cast<unsigned char>(line[i]))) continue;
+    if (++c == col) return i;
+  }
+  return line.size();
+}
+
+LineWindow line_window(std::string_view line, uint32_t begin_col) {
+  uint32_t length = line_length_in_chars(line);
+  if (length <= kWindow) return {line, 1, false, false};
+  // Centre the caret, but keep the window inside the line (plus the column just past its end,
+  // where an error at the end of the line points).
+  uint32_t first = begin_col > kWindow / 2 ? begin_col - kWindow / 2 : 1;
+  first = std::min(first, length + 2 - kWindow);
+  size_t begin = byte_of_col(line, first);
+  size_t end = byte_of_col(line, first + kWindow);
+  return {line.substr(begin, end - begin), first, first > 1, end < line.size()};
 }
 
 } // namespace
@@ -85,10 +126,17 @@ std::string render_diagnostic(const SourceFile& file, const Diagnostic& diag, bo
                          ? diag.range.end.col
                          : line_length_in_chars(line) + 1; // underline to the end of the line
   end_col = std::max(end_col, begin_col + 1);
-  out += line;
+  LineWindow window = line_window(line, begin_col);
+  if (window.cut_before) out += kEllipsis;
+  out += window.text;
+  if (window.cut_after) out += kEllipsis;
   out += '\n';
   if (color) out += "\x1b[1;32m";
-  out += marker_line(line, begin_col, end_col);
+  std::string marker =
+      marker_line(window.text, begin_col - window.first_col + 1,
+                  std::min(end_col, window.first_col + kWindow) - window.first_col + 1);
+  if (window.cut_before) out += std::string(kEllipsis.size(), ' ');
+  out += marker;
   out += reset;
   out += '\n';
   return out;

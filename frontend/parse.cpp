@@ -93,9 +93,14 @@ SourceLoc loc_of_offset(const std::string& text, size_t offset) {
   return loc;
 }
 
+// The token quoted for a message: at most 40 characters of it and "...", so that a 400 KB
+// token (a generated name, a run of digits) does not make the message 400 KB long.
 std::string quote_token_text(const std::string& text) {
+  constexpr size_t kShown = 40;
   std::string out = "'";
+  size_t chars = 0;
   for (unsigned char c : text) {
+    if ((c & 0xC0) != 0x80 && chars++ == kShown) return out + "...'"; // at a character's start
     if (c >= 0x20 && c != 0x7F) {
       out += static_cast<char>(c);
     } else {

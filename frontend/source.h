@@ -2,6 +2,7 @@
 // the way the user typed it), its text, and an index of line starts for quick line lookup.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -11,9 +12,18 @@ namespace racelang {
 
 class SourceFile {
 public:
+  // The largest source file racelang reads (docs/language.md, "Source files"): far above any
+  // program the interpreter or the JIT can run, low enough that the frontend's memory stays
+  // bounded.
+  static constexpr size_t kMaxBytes = size_t{16} << 20;
+
   SourceFile(std::string path, std::string text);
 
-  // Reads a file; returns false (and leaves `error` set) if it cannot be read.
+  // Reads a file; returns false (and leaves `error` set to a message without the path, for
+  // `PATH: error: MESSAGE`) if it cannot be opened or read, or is not racelang source: a
+  // directory, a device, FIFO or socket, more than kMaxBytes, or binary data (a NUL byte). The
+  // kind and size are checked before anything is read, so `/dev/zero` or a FIFO nobody writes
+  // to is refused at once instead of read until memory runs out or forever.
   static bool read(const std::string& path, SourceFile& out, std::string& error);
 
   const std::string& path() const { return path_; }

@@ -44,6 +44,19 @@ void add_counts(ExploreCounts& into, const ExploreCounts& child, bool edge_raced
 struct Node {
   ExploreCounts counts;
   bool done = false;
+  uint32_t index = 0; // in Explorer::graph_
+};
+
+constexpr uint32_t kNoNode = ~uint32_t{0};
+
+// The state graph as the cached search found it, for finding cycles no schedule leaves:
+// each state's successors (state, thread id chosen), how it was first reached, and whether
+// an execution ends right at or after it (finished, deadlocked, failed, step limit).
+struct GraphNode {
+  uint32_t parent = kNoNode;
+  int64_t chosen = -1; // the thread id on the edge from parent
+  std::vector<std::pair<uint32_t, int64_t>> successors;
+  bool ends = false;
 };
 
 // The events of one scheduling step (labelled steps and exits, Machine::events), to rebuild
@@ -111,6 +124,7 @@ public:
     ExploreCounts root_counts;
     if (!leaf_or_push(std::move(root), s, root_counts)) result_.counts = root_counts;
     search();
+    if (cache_ && result_.cyclic && result_.limit.empty()) find_non_terminations();
     finish();
     return std::move(result_);
   }
@@ -200,6 +214,7 @@ private:
   // frame was pushed.
   bool leaf_or_push(Frame frame, const StepResult& s, ExploreCounts& leaf) {
     int64_t last = frame.chosen;
+    reached_ = kNoNode;
     auto leaf_outcome = [&](uint64_t ExploreCounts::*field) {
       leaf.total = 1;
       leaf.*field = 1;
@@ -236,6 +251,14 @@ private:
     if (cache_) {
       auto [it, inserted] = nodes_.try_emplace(state_key(frame.races_on_path > 0));
       node = &it->second;
+      if (inserted) {
+        node->index = static_cast<uint32_t>(graph_.size());
+        GraphNode g;
+        if (!stack_.empty()) g.parent = stack_.back().node->index;
+        g.chosen = last;
+        graph_.push_back(std::move(g));
+      }
+      reached_ = node->index;
       if (!inserted) {
         if (node->done)
           leaf = node->counts;
@@ -251,7 +274,7 @@ private:
       if (options_.split_race_free && frame.races_on_path == 0)
         race_free_finals_.insert(FinalState{st.memory, st.locals});
       leaf_outcome(&ExploreCounts::finished);
-      if (node) node->counts = leaf, node->done = true;
+      if (node) node->counts = leaf, node->done = true, graph_[node->index].ends = true;
       return false;
     }
     std::vector<uint32_t> runnable = machine_.runnable();
@@ -261,7 +284,7 @@ private:
       if (!deadlocks_.count(key))
         deadlocks_.emplace(key, ExploreDeadlock{blocked, path_schedule(last)});
       leaf_outcome(&ExploreCounts::deadlocked);
-      if (node) node->counts = leaf, node->done = true;
+      if (node) node->counts = leaf, node->done = true, graph_[node->index].ends = true;
       return false;
     }
     frame.state = machine_.state();
@@ -312,8 +335,16 @@ private:
       if (child.edge_raced) ++child.races_on_path;
       live_depth_ = stack_.size(); // the observer is now at the child
       bool raced = child.edge_raced;
+      uint32_t from = top.node ? top.node->index : kNoNode; // `top` dangles after a push
+      int64_t chosen = child.chosen;
       ExploreCounts leaf;
       if (!leaf_or_push(std::move(child), s, leaf)) add_counts(stack_.back().counts, leaf, raced);
+      if (from != kNoNode) {
+        if (reached_ == kNoNode)
+          graph_[from].ends = true; // failed or step limit: an outcome, not a state
+        else
+          graph_[from].successors.emplace_back(reached_, chosen);
+      }
     }
   }
 
@@ -329,6 +360,75 @@ private:
       result_.counts = frame.counts;
     else
       add_counts(stack_.back().counts, frame.counts, frame.edge_raced);
+  }
+
+  // States from which no execution ends are those no backward search from an ending state
+  // reaches. Each such state first reached from a state that can still end (or the initial
+  // state) is where a schedule commits to running forever; from there the witness follows
+  // successors (all of them in the same trap) until a state repeats, closing the cycle. Each
+  // entry costs a replay of its witness, so at most kMaxEntries are looked at: a program
+  // trapped in many ways is shown some of them, which is enough to tell it never ends.
+  void find_non_terminations() {
+    constexpr size_t kMaxEntries = 1000;
+    size_t entries = 0;
+    size_t n = graph_.size();
+    std::vector<std::vector<uint32_t>> predecessors(n);
+    std::vector<uint32_t> queue;
+    std::vector<bool> can_end(n, false);
+    for (uint32_t i = 0; i < n; ++i) {
+      for (const auto& [to, id] : graph_[i].successors) predecessors[to].push_back(i);
+      if (graph_[i].ends) {
+        can_end[i] = true;
+        queue.push_back(i);
+      }
+    }
+    while (!queue.empty()) {
+      uint32_t i = queue.back();
+      queue.pop_back();
+      for (uint32_t p : predecessors[i])
+        if (!can_end[p]) can_end[p] = true, queue.push_back(p);
+    }
+    std::map<std::vector<std::tuple<int64_t, uint32_t, uint32_t>>, ExploreNonTermination> found;
+    for (uint32_t i = 0; i < n; ++i) {
+      const GraphNode& g = graph_[i];
+      if (can_end[i] || (g.parent != kNoNode && !can_end[g.parent])) continue;
+      if (g.successors.empty()) continue; // cannot happen after a complete search
+      if (++entries > kMaxEntries) break;
+      Schedule witness;
+      for (uint32_t j = i; graph_[j].parent != kNoNode; j = graph_[j].parent)
+        witness.push_back(graph_[j].chosen);
+      std::reverse(witness.begin(), witness.end());
+      std::set<uint32_t> on_walk{i};
+      for (uint32_t j = i;;) {
+        auto [to, id] = graph_[j].successors.front();
+        witness.push_back(id);
+        if (!on_walk.insert(to).second) break;
+        j = to;
+      }
+      ExploreNonTermination nt = replay_non_termination(std::move(witness));
+      std::vector<std::tuple<int64_t, uint32_t, uint32_t>> key;
+      for (const auto& t : nt.threads)
+        key.emplace_back(t.id, t.range.begin.line, t.range.begin.col);
+      found.try_emplace(std::move(key), std::move(nt));
+    }
+    for (auto& [key, nt] : found) result_.non_terminations.push_back(std::move(nt));
+  }
+
+  // Runs `witness` on a fresh machine for the threads' positions where it ends and the
+  // instructions it takes.
+  ExploreNonTermination replay_non_termination(Schedule witness) const {
+    Machine machine(code_, options_.machine);
+    ExploreNonTermination nt;
+    nt.steps = machine.start(options_.max_steps).small_steps;
+    for (int64_t id : witness)
+      nt.steps += machine.advance(static_cast<uint32_t>(code_.thread_index(id)), options_.max_steps)
+                      .small_steps;
+    for (uint32_t k = 0; k < machine.thread_count(); ++k)
+      if (machine.status(k) == ThreadStatus::Running)
+        nt.threads.push_back(
+            {machine.thread_id(k), machine.next_instr(k).range, machine.can_step(k)});
+    nt.witness = std::move(witness);
+    return nt;
   }
 
   void finish() {
@@ -350,6 +450,8 @@ private:
   std::unique_ptr<RaceObserver> live_;
   size_t live_depth_ = 0;
   std::unordered_map<std::string, Node> nodes_;
+  std::vector<GraphNode> graph_; // with cache_: the states by Node::index
+  uint32_t reached_ = kNoNode;   // the state leaf_or_push reached (kNoNode: an outcome)
   ExploreResult result_;
   std::set<FinalState> finals_, race_free_finals_;
   std::set<std::string> seen_first_races_, seen_failure_states_;

@@ -77,6 +77,23 @@ struct ExploreStepLimit {
   uint64_t steps_before = 0; // instructions on the witness before its last scheduling step
 };
 
+// A cycle of states that no schedule leaves for an end: every thread still running spins
+// (or waits for one that does) forever, e.g. on a flag nobody sets. Found after a complete
+// search as the states from which no finished, failed, deadlocked or step-limit outcome can be
+// reached; one is reported per distinct set of thread positions where the cycle closes.
+struct ExploreNonTermination {
+  struct Thread {
+    int64_t id = 0;
+    SourceRange range; // the instruction it is at where the cycle closes
+    bool can_step = false;
+  };
+  std::vector<Thread> threads; // every running thread, in thread-index order
+  Schedule witness;            // into the cycle and once round it
+  // Instructions run along the witness: replayed with --max-steps of this, a run stops at
+  // the step limit exactly where the cycle closes.
+  uint64_t steps = 0;
+};
+
 // A final state: shared memory (every cell) and every thread's locals (Machine layout).
 struct FinalState {
   std::vector<int64_t> memory;
@@ -114,6 +131,9 @@ struct ExploreResult {
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;
+  // Cycles no schedule can leave (only with state caching, and only after a complete search);
+  // sorted by the threads' positions.
+  std::vector<ExploreNonTermination> non_terminations;
   // Set when a limit stopped the search: which one. Results are then partial.
   std::string limit;
   std::vector<FinalState> final_states; // distinct, sorted

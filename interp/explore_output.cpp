@@ -175,6 +175,10 @@ ReplaySpec replay_spec(const ExploreStepLimit& limit, const ExploreOptions& opti
   return {limit.witness, std::nullopt, false, limit.steps_before + options.max_steps};
 }
 
+ReplaySpec replay_spec(const ExploreNonTermination& cycle) {
+  return {cycle.witness, std::nullopt, false, cycle.steps};
+}
+
 InterpreterOptions replay_run_options(const ReplaySpec& spec) {
   InterpreterOptions options;
   options.detector = spec.detector;
@@ -235,6 +239,12 @@ bool write_witness_files(const ExploreResult& result, const ExploreOutputOptions
   for (size_t i = 0; i < result.step_limits.size(); ++i)
     if (!write(result.step_limits[i].witness, "step-limit", i + 1, "witness of the step limit",
                files.step_limits))
+      return false;
+  for (size_t i = 0; i < result.non_terminations.size(); ++i)
+    if (!write(result.non_terminations[i].witness, "non-terminating", i + 1,
+               "witness of a cycle no schedule leaves (replay with the --max-steps explore "
+               "prints)",
+               files.non_terminations))
       return false;
   return true;
 }
@@ -313,6 +323,19 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
              std::to_string(options.max_steps) + " steps without a scheduling point at " +
              format_position(file, l.range.begin) + "\n";
       out += replay(replay_spec(l, options), &WitnessFiles::step_limits, i);
+    }
+  }
+  if (!result.non_terminations.empty()) {
+    out += "non-terminating: " + std::to_string(result.non_terminations.size()) + "\n";
+    for (size_t i = 0; i < result.non_terminations.size(); ++i) {
+      const ExploreNonTermination& nt = result.non_terminations[i];
+      out += "  a cycle no schedule leaves, the program never ends:";
+      for (size_t j = 0; j < nt.threads.size(); ++j) {
+        const auto& t = nt.threads[j];
+        out += std::string(j ? ", " : " ") + "thread " + std::to_string(t.id) + " at " +
+               format_position(file, t.range.begin) + (t.can_step ? "" : " (blocked)");
+      }
+      out += "\n" + replay(replay_spec(nt), &WitnessFiles::non_terminations, i);
     }
   }
   return out;
@@ -424,6 +447,23 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
               ", \"col\": " + std::to_string(l.range.begin.col) +
               replay(replay_spec(l, options), &WitnessFiles::step_limits, i) + "}";
   }
+  // Only when there are some, so that the output of every program that ends is unchanged.
+  if (!result.non_terminations.empty()) {
+    std::string cycles = "[";
+    for (size_t i = 0; i < result.non_terminations.size(); ++i) {
+      const ExploreNonTermination& nt = result.non_terminations[i];
+      std::string threads = "[";
+      for (size_t j = 0; j < nt.threads.size(); ++j)
+        threads += std::string(j ? ", " : "") + "{\"thread\": " + std::to_string(nt.threads[j].id) +
+                   ", \"line\": " + std::to_string(nt.threads[j].range.begin.line) +
+                   ", \"col\": " + std::to_string(nt.threads[j].range.begin.col) +
+                   ", \"blocked\": " + (nt.threads[j].can_step ? "false" : "true") + "}";
+      cycles += std::string(i ? ",\n    " : "\n    ") + "{\"threads\": " + threads + "]" +
+                ", \"steps\": " + std::to_string(nt.steps) +
+                replay(replay_spec(nt), &WitnessFiles::non_terminations, i) + "}";
+    }
+    field("non_terminating", cycles + "\n  ]");
+  }
   field("step_limits", limits + (result.step_limits.empty() ? "]" : "\n  ]"), true);
   return out + "}\n";
 }
@@ -431,7 +471,8 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
 int explore_exit_code(const ExploreResult& result) {
   if (result.counts.racy > 0 || !result.races.empty()) return 66;
   if (!result.assertion_failures.empty() || !result.runtime_errors.empty() ||
-      !result.deadlocks.empty() || !result.step_limits.empty() || !result.limit.empty())
+      !result.deadlocks.empty() || !result.step_limits.empty() || !result.limit.empty() ||
+      !result.non_terminations.empty())
     return 1;
   return 0;
 }

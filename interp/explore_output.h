@@ -32,6 +32,8 @@ ReplaySpec replay_spec(const ExploreRace& race, const ExploreOptions& options);
 ReplaySpec replay_spec(const ExploreFailure& failure);
 ReplaySpec replay_spec(const ExploreDeadlock& deadlock);
 ReplaySpec replay_spec(const ExploreStepLimit& limit, const ExploreOptions& options);
+// A cycle no schedule leaves replays to the step limit, set to stop where the cycle closes.
+ReplaySpec replay_spec(const ExploreNonTermination& cycle);
 
 // InterpreterOptions for a replay (detector, keep-going, max-steps).
 InterpreterOptions replay_run_options(const ReplaySpec& spec);
@@ -56,11 +58,13 @@ std::string replay_command(const ReplaySpec& spec, const ExploreOutputOptions& o
                            const std::string& schedule_file = "");
 
 // Writes every witness of `result` to output.witness_dir (created if needed) as
-// race-N.sched, assertion-N.sched, error-N.sched, deadlock-N.sched, step-limit-N.sched, and
+// race-N.sched, assertion-N.sched, error-N.sched, deadlock-N.sched, step-limit-N.sched,
+// non-terminating-N.sched, and
 // fills `files` with their paths in the order the output lists them. False with `error` set if
 // a file cannot be written.
 struct WitnessFiles {
-  std::vector<std::string> races, assertion_failures, runtime_errors, deadlocks, step_limits;
+  std::vector<std::string> races, assertion_failures, runtime_errors, deadlocks, step_limits,
+      non_terminations;
 };
 bool write_witness_files(const ExploreResult& result, const ExploreOutputOptions& output,
                          WitnessFiles& files, std::string& error);
@@ -73,8 +77,8 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
                                 const ExploreOptions& options, const ExploreOutputOptions& output,
                                 const WitnessFiles* files = nullptr);
 
-// 66 if any execution races, else 1 if any failed, deadlocked or hit a limit (or the search
-// did), else 0.
+// 66 if any execution races, else 1 if any failed, deadlocked, hit a limit or can never end
+// (or the search hit a limit), else 0.
 int explore_exit_code(const ExploreResult& result);
 
 } // namespace racelang

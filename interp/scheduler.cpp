@@ -10,7 +10,9 @@
 namespace racelang {
 namespace {
 
-std::string join_ids(const std::vector<int64_t>& ids) {
+// "0, 1, 2": ids for a message, sorted (they arrive in spawn order).
+std::string join_ids(std::vector<int64_t> ids) {
+  std::sort(ids.begin(), ids.end());
   std::string out;
   for (int64_t id : ids) out += (out.empty() ? "" : ", ") + std::to_string(id);
   return out;
@@ -45,8 +47,15 @@ private:
 class RoundRobinScheduler : public Scheduler {
 public:
   std::optional<int64_t> choose(const std::vector<int64_t>& runnable, uint64_t) override {
-    auto it = std::upper_bound(runnable.begin(), runnable.end(), last_);
-    last_ = it == runnable.end() ? runnable.front() : *it;
+    // The smallest id above the last one chosen, else the smallest: a linear scan, because
+    // `runnable` is in spawn order, not id order.
+    std::optional<int64_t> next;
+    int64_t smallest = runnable.front();
+    for (int64_t id : runnable) {
+      smallest = std::min(smallest, id);
+      if (id > last_ && (!next || id < *next)) next = id;
+    }
+    last_ = next.value_or(smallest);
     return last_;
   }
   std::string replay_options() const override { return "--schedule=rr"; }
@@ -69,7 +78,7 @@ public:
       return std::nullopt;
     }
     int64_t id = schedule_[point];
-    if (!std::binary_search(runnable.begin(), runnable.end(), id)) {
+    if (std::find(runnable.begin(), runnable.end(), id) == runnable.end()) {
       error_ = "at scheduling point " + std::to_string(point + 1) +
                " the schedule chooses thread " + std::to_string(id) +
                ", which cannot step (threads " + join_ids(runnable) +
@@ -184,6 +193,7 @@ bool write_schedule_file(const std::string& path, const Schedule& schedule,
                          const std::string& comment) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << format_schedule_file(schedule, program_path, comment);
+  out.close(); // the last write happens here: a full disk shows only now
   if (!out) {
     error = "cannot write schedule file '" + path + "'";
     return false;

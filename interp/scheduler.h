@@ -19,9 +19,11 @@ using Schedule = std::vector<int64_t>;
 class Scheduler {
 public:
   virtual ~Scheduler() = default;
-  // Picks one of `runnable` (racelang ids, ascending, never empty) at scheduling point
-  // `point` (0-based). Nothing means the scheduler cannot go on (a replay ran out or names a
-  // thread that cannot step); error() then says why.
+  // Picks one of `runnable` (racelang ids, never empty) at scheduling point `point` (0-based).
+  // The ids come in thread-index (spawn) order, which is not id order when a program spawns
+  // `spawn 2` before `spawn 1`, so no scheduler may assume they are sorted. Nothing means the
+  // scheduler cannot go on (a replay ran out or names a thread that cannot step); error() then
+  // says why.
   virtual std::optional<int64_t> choose(const std::vector<int64_t>& runnable, uint64_t point) = 0;
   virtual std::string error() const { return {}; }
   // Whether the last failed choose() was a replay running out (rather than not fitting).

@@ -1,8 +1,9 @@
 // Diagnostics rendering unit tests: the clang-style header, the source line and the caret with
 // tildes under the range; tabs mirrored so the caret lines up; columns counted in code points
 // (UTF-8); ranges that run past the end of their line or over several lines; positionless
-// diagnostics; colour codes only when asked for; and the engine's cap on printed errors with its
-// "more errors not shown" note (notes and warnings after the cap are not printed either).
+// diagnostics; a window around the caret on long lines; colour codes only when asked for; and
+// the engine's cap on printed errors with its "more errors not shown" note (notes and warnings
+// after the cap are not printed either).
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -95,6 +96,39 @@ TEST(Diagnostics, CarriageReturnsAreNotShown) {
             "dir/f.rl:1:3: error: bad\n"
             "a $\n"
             "  ^\n");
+}
+
+// A long line is shown as a window of 160 characters around the caret, with "..." where the
+// line goes on, never whole (a 400 KB generated line would flood the terminal).
+TEST(Diagnostics, LongLinesShowAWindowAroundTheCaret) {
+  std::string line = "a := 1;" + std::string(400000, ' ') + "$" + std::string(400000, ' ') + "b;";
+  uint32_t at = 7 + 400000 + 1; // the '$'
+  std::string out = render(line + "\n", Severity::Error, cols(1, at, at + 1), "bad");
+  std::string window = std::string(80, ' ') + "$" + std::string(79, ' ');
+  EXPECT_EQ(out, "dir/f.rl:1:" + std::to_string(at) + ": error: bad\n..." + window + "...\n" +
+                     std::string(83, ' ') + "^\n");
+  // Near the start: no ellipsis before; the underline stops at the window's edge.
+  std::string start = render(line, Severity::Error, cols(1, 1, 300), "s");
+  EXPECT_EQ(start, "dir/f.rl:1:1: error: s\n" + line.substr(0, 160) + "...\n^" +
+                       std::string(159, '~') + "\n");
+  // At the end of the line (past its last character): no ellipsis after, caret in place.
+  uint32_t end = static_cast<uint32_t>(line.size()) + 1;
+  std::string tail = render(line, Severity::Error, cols(1, end, end + 1), "e");
+  EXPECT_EQ(tail, "dir/f.rl:1:" + std::to_string(end) + ": error: e\n..." +
+                      line.substr(line.size() - 159) + "\n" + std::string(3 + 159, ' ') + "^\n");
+  // Columns count code points inside the window too: 200 two-byte characters then the error.
+  std::string wide;
+  for (int i = 0; i < 200; ++i) wide += "\u00e9";
+  std::string w = render(wide + "$" + wide, Severity::Error, cols(1, 201, 202), "w");
+  std::string shown;
+  for (int i = 0; i < 80; ++i) shown += "\u00e9";
+  shown += "$";
+  for (int i = 0; i < 79; ++i) shown += "\u00e9";
+  EXPECT_EQ(w, "dir/f.rl:1:201: error: w\n..." + shown + "...\n" + std::string(83, ' ') + "^\n");
+  // At the limit the line is shown whole.
+  std::string exact(160, 'x');
+  EXPECT_EQ(render(exact, Severity::Error, cols(1, 160, 161), "x"),
+            "dir/f.rl:1:160: error: x\n" + exact + "\n" + std::string(159, ' ') + "^\n");
 }
 
 TEST(Diagnostics, NoPositionMeansNoSourceLine) {

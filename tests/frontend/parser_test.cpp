@@ -472,6 +472,10 @@ TEST(ParserErrors, WordingAndPosition) {
   EXPECT_EQ(errors(std::string("a := \0;", 7)), "1:6: error: invalid character '\\x00'\n");
   EXPECT_EQ(errors("a := 1;\nb := \xFF;"), "2:6: error: invalid UTF-8 byte in source file\n");
   EXPECT_EQ(errors("a := (1 + 2;"), "1:12: error: unexpected ';'; expected ')'\n");
+  // A long token is quoted in part: 40 characters (code points) and "...".
+  std::string name(100000, 'n');
+  EXPECT_EQ(errors("a := 1 " + name + ";"),
+            "1:8: error: unexpected '" + std::string(40, 'n') + "...'; expected ';'\n");
 }
 
 } // namespace

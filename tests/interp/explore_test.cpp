@@ -79,6 +79,19 @@ void expect_witnesses_replay(const Compiled& c, const ExploreResult& r,
     RunResult run = replay(replay_spec(l, options));
     EXPECT_EQ(run.outcome, Outcome::StepLimit) << format_schedule_string(l.witness);
   }
+  // A cycle no schedule leaves replays to the step limit exactly where it closes, with every
+  // running thread where explore said.
+  for (const ExploreNonTermination& nt : r.non_terminations) {
+    RunResult run = replay(replay_spec(nt));
+    ASSERT_EQ(run.outcome, Outcome::StepLimit) << format_schedule_string(nt.witness);
+    EXPECT_EQ(run.schedule, nt.witness);
+    ASSERT_EQ(run.running.size(), nt.threads.size());
+    for (size_t i = 0; i < nt.threads.size(); ++i) {
+      EXPECT_EQ(run.running[i].first, nt.threads[i].id);
+      EXPECT_EQ(run.running[i].second, nt.threads[i].range);
+    }
+    EXPECT_EQ(run_exit_code(run), 1);
+  }
 }
 
 const char* kStoreLoad = R"(shared x;
@@ -250,6 +263,84 @@ TEST(ExploreWitnesses, EveryWitnessReplays) {
       expect_witnesses_replay(*c, r, options);
     }
   }
+}
+
+// Threads spawned in descending and in mixed id order: the witnesses replay through the same
+// replay scheduler `racelang run --schedule-string` uses, whatever order the runnable ids are in.
+TEST(ExploreWitnesses, WitnessesReplayForAnySpawnOrder) {
+  const char* programs[] = {
+      // descending, racy
+      "shared x;\nspawn 2 {\n  store 2 x;\n}\nspawn 1 {\n  store 1 x;\n}\nwait 1;\nwait 2;\n",
+      // mixed, with an assertion that fails on some schedules and a deadlock on others
+      "shared x;\nmutex a;\nmutex b;\nspawn 3 {\n  lock a;\n  lock b;\n  store 3 x;\n  unlock "
+      "b;\n  unlock a;\n}\nspawn 1 {\n  lock b;\n  lock a;\n  store 1 x;\n  unlock a;\n  "
+      "unlock b;\n}\nspawn 2 {\n  lock a;\n  v := load x;\n  unlock a;\n  assert(v != "
+      "3);\n}\nwait 2;\nwait 1;\nwait 3;\n",
+  };
+  for (const char* text : programs) {
+    auto c = compile(text);
+    ASSERT_TRUE(c);
+    ExploreOptions options;
+    ExploreResult r = explore_program(c->code, options);
+    EXPECT_TRUE(r.limit.empty()) << text;
+    EXPECT_FALSE(r.races.empty() && r.deadlocks.empty() && r.assertion_failures.empty()) << text;
+    expect_witnesses_replay(*c, r, options);
+  }
+}
+
+// A thread spinning on a flag nobody sets while the main thread waits for it: no schedule
+// ends. That is a non-terminating outcome with a witness (exit 1), not a successful search.
+TEST(ExploreNonTermination, ASpinOnAFlagNobodySetsNeverEnds) {
+  auto c = compile("shared f;\nspawn 1 {\n  g := 0;\n  while (g == 0) {\n    g := load "
+                   "f;\n  }\n}\nwait 1;\n");
+  ASSERT_TRUE(c);
+  ExploreOptions options;
+  ExploreResult r = explore_program(c->code, options);
+  EXPECT_TRUE(r.limit.empty());
+  EXPECT_TRUE(r.cyclic);
+  EXPECT_EQ(r.counts.total, 0u);
+  ASSERT_EQ(r.non_terminations.size(), 1u);
+  const ExploreNonTermination& nt = r.non_terminations[0];
+  ASSERT_EQ(nt.threads.size(), 2u);
+  EXPECT_EQ(nt.threads[0].id, 0);
+  EXPECT_FALSE(nt.threads[0].can_step); // waits for thread 1
+  EXPECT_EQ(nt.threads[0].range.begin, (SourceLoc{8, 1}));
+  EXPECT_EQ(nt.threads[1].id, 1);
+  EXPECT_TRUE(nt.threads[1].can_step);
+  EXPECT_EQ(nt.threads[1].range.begin.line, 5u);
+  EXPECT_EQ(explore_exit_code(r), 1);
+  expect_witnesses_replay(*c, r, options);
+}
+
+// Only the schedules where thread 1 reads g before it is set are trapped; the others finish.
+TEST(ExploreNonTermination, ATrapOnSomeSchedulesOnly) {
+  auto c = compile("shared g;\nshared f;\nmutex m;\nspawn 1 {\n  lock m;\n  v := load g;\n  "
+                   "unlock m;\n  if (v == 0) {\n    w := 0;\n    while (w == 0) {\n      w := "
+                   "load f;\n    }\n  }\n}\nlock m;\nstore 1 g;\nunlock m;\nwait 1;\n");
+  ASSERT_TRUE(c);
+  ExploreOptions options;
+  ExploreResult r = explore_program(c->code, options);
+  EXPECT_TRUE(r.limit.empty());
+  EXPECT_GT(r.counts.finished, 0u);
+  ASSERT_FALSE(r.non_terminations.empty());
+  for (const ExploreNonTermination& nt : r.non_terminations)
+    for (const auto& t : nt.threads) {
+      if (t.id == 1) {
+        EXPECT_EQ(t.range.begin.line, 11u); // the load in the loop
+      }
+    }
+  EXPECT_EQ(explore_exit_code(r), 1);
+  expect_witnesses_replay(*c, r, options);
+}
+
+// Spin loops that some schedule leaves are not reported: every thread can still finish.
+TEST(ExploreNonTermination, ASpinSomeoneEndsIsNotReported) {
+  auto c = compile("shared f;\nspawn 1 {\n  store 1 f;\n}\ng := 0;\nwhile (g == 0) {\n  g := "
+                   "load f;\n}\nwait 1;\n");
+  ASSERT_TRUE(c);
+  ExploreResult r = explore_program(c->code, {});
+  EXPECT_TRUE(r.cyclic);
+  EXPECT_TRUE(r.non_terminations.empty());
 }
 
 TEST(ExploreWitnesses, SpinLoopsAreCycles) {

@@ -91,6 +91,37 @@ TEST(Scheduler, ReplayReportsWhereItDoesNotFit) {
   EXPECT_TRUE(t->exhausted());
 }
 
+// Runnable ids come in spawn order, which is not id order when a program spawns `spawn 2`
+// before `spawn 1`; neither scheduler may assume they are sorted.
+TEST(Scheduler, RoundRobinAndReplayTakeIdsInAnyOrder) {
+  auto s = make_round_robin_scheduler();
+  EXPECT_EQ(*s->choose({0, 2, 1}, 0), 0);
+  EXPECT_EQ(*s->choose({0, 2, 1}, 1), 1);
+  EXPECT_EQ(*s->choose({0, 2, 1}, 2), 2);
+  EXPECT_EQ(*s->choose({0, 2, 1}, 3), 0);
+  EXPECT_EQ(*s->choose({3, 2}, 4), 2);
+  auto r = make_replay_scheduler({1, 2, 0}, "x");
+  EXPECT_EQ(*r->choose({0, 2, 1}, 0), 1);
+  EXPECT_EQ(*r->choose({2, 1}, 1), 2);
+  EXPECT_FALSE(r->choose({2, 1}, 2));
+  EXPECT_EQ(r->error(), "at scheduling point 3 the schedule chooses thread 0, which cannot step "
+                        "(threads 1, 2 can): the schedule is not one of this program's");
+}
+
+TEST(Scheduler, RoundRobinRunWithDescendingSpawns) {
+  auto c = compile("shared x;\nspawn 2 {\n  store 2 x;\n  store 2 x;\n}\nspawn 1 {\n  store 1 "
+                   "x;\n  store 1 x;\n}\nwait 1;\nwait 2;\n");
+  ASSERT_TRUE(c);
+  auto s = make_round_robin_scheduler();
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  auto run = testing::run_with(*c, *s, options);
+  EXPECT_EQ(run.result.outcome, Outcome::Finished);
+  // spawn 2, wr(2, x), spawn 1, then with threads 0, 2 and 1 runnable (in that order) after
+  // thread 0: thread 1 (the next id), thread 2, thread 1 (0 waits for it), wait 1, wait 2.
+  EXPECT_EQ(run.result.schedule, (Schedule{0, 2, 0, 1, 2, 1, 0, 0}));
+}
+
 TEST(ScheduleText, ParsesCommentsCommasAndWhitespace) {
   std::string error;
   auto s = parse_schedule("# racelang schedule v1\n0 1,1\n\t2 # trailing\n3,", error);
