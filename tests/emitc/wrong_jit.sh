@@ -5,7 +5,8 @@
 # script must report. $RACELANG_REAL is the real tool.
 case "$*" in *jit_probe*) exec "$RACELANG_REAL" "$@" ;; esac
 if [ "$1" = run ] && [ "$2" = --backend=jit ] && [ "$3" = --detector=vc ]; then
-  "$RACELANG_REAL" run --backend=jit --detector=none "$4" | sed 's/0$/1/'
+  for arg; do file=$arg; done # the program is the last argument
+  "$RACELANG_REAL" run --backend=jit --detector=none "$file" | sed 's/0$/1/'
   exit 0
 fi
 exec "$RACELANG_REAL" "$@"

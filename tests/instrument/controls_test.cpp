@@ -82,8 +82,11 @@ TEST(NegativeControls, EveryBrokenVariantHasAControl) {
         EXPECT_TRUE(kCaughtBy.count(key)) << key;
       }
     }
-  for (const Elimination& e : check_eliminations())
-    if (e.broken) EXPECT_TRUE(kCaughtBy.count("elide/" + std::string(e.name))) << e.name;
+  for (const Elimination& e : check_eliminations()) {
+    if (e.broken) {
+      EXPECT_TRUE(kCaughtBy.count("elide/" + std::string(e.name))) << e.name;
+    }
+  }
 }
 
 // The correct pass and its harmless variants: `racelang verify` finds no counterexample (on
