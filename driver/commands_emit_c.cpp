@@ -60,8 +60,10 @@ int command_emit_c(const std::vector<std::string>& args) {
   auto path = single_file_argument("emit-c", *options);
   if (!color || !path) return kExitUsage;
   if (!check_outputs({options->get("output")}, {path})) return kExitUsage;
-  // --pass or --variant imply instrumentation; --detector picks the pass that implements it.
-  bool explicit_pass = options->has("pass") || options->has("variant");
+  // --pass, --variant or --elide imply instrumentation; --detector picks the pass that
+  // implements it.
+  bool explicit_pass = options->has("pass") || options->has("variant") || options->has("elide") ||
+                       options->has("no-elide");
   std::string detector =
       options->get("detector").value_or(explicit_pass ? default_pass_detector() : "none");
   std::optional<PassOptions> pass;
@@ -75,7 +77,8 @@ int command_emit_c(const std::vector<std::string>& args) {
     pass = pass_for_detector_choice("emit-c", *options, *info);
     if (!pass) return kExitUsage;
   } else if (explicit_pass) {
-    return usage_error("emit-c", "--pass and --variant need a detector; --detector=none has none");
+    return usage_error("emit-c",
+                       "--pass, --variant and --elide need a detector; --detector=none has none");
   }
   CheckOptions check_options{options->has("allow-reserved")};
   auto compiled = load_program(*path, *color, /*check=*/true, check_options);
@@ -83,7 +86,7 @@ int command_emit_c(const std::vector<std::string>& args) {
   if (compiled->instrumented && pass) {
     std::cerr << "racelang emit-c: error: '" << *path
               << "' is already instrumented (its header says so); emit it without --detector, "
-                 "--pass or --variant\n";
+                 "--pass, --variant or --elide\n";
     return kExitUsage;
   }
 

@@ -96,7 +96,8 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
       return usage(std::string("--") + name +
                    " applies to the interpreter; add --backend=interp (real threads have no "
                    "schedule to choose or replay)");
-  bool explicit_pass = options.has("pass") || options.has("variant");
+  bool explicit_pass = options.has("pass") || options.has("variant") || options.has("elide") ||
+                       options.has("no-elide");
   std::string detector = options.get("detector").value_or(default_pass_detector());
   std::optional<PassOptions> pass;
   if (detector != "none") {
@@ -113,7 +114,8 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     pass = pass_for_detector_choice("run", options, *info);
     if (!pass) return kExitUsage;
   } else if (explicit_pass) {
-    return usage("--pass and --variant choose the instrumentation; --detector=none has none");
+    return usage("--pass, --variant and --elide choose the instrumentation; --detector=none has "
+                 "none");
   }
   int opt_level = 2;
   if (auto level = options.get("opt-level")) {
@@ -138,7 +140,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     if (explicit_pass || options.has("detector"))
       return usage("'" + path +
                    "' is already instrumented (its header says so); run it "
-                   "without --detector, --pass or --variant");
+                   "without --detector, --pass, --variant or --elide");
     pass.reset();
   }
 
