@@ -19,12 +19,13 @@ int command_instrument(const std::vector<std::string>& args) {
   if (options->help) {
     std::cout << format_help(
         "racelang instrument [options] FILE",
-        "Prints FILE with race-detection instrumentation (by default the CPP'17 paper's\n"
-        "VectorClock pass, with a lock per location), as racelang source. The output starts\n"
-        "with a header naming FILE, the pass and the variant: every racelang command runs it\n"
-        "as it is, a failing '__race' check is a data race (exit 66), and reports point into\n"
-        "FILE. Variants other than the default are deliberately broken or alternative passes,\n"
-        "for demonstrations and for 'racelang verify'.",
+        "Prints FILE with race-detection instrumentation (by default the FastTrack pass with\n"
+        "every static check elimination; --pass=vc --no-elide is the CPP'17 paper's VectorClock\n"
+        "pass exactly), as racelang source. The output starts with a header naming FILE, the\n"
+        "pass, the variant and the eliminations: every racelang command runs it as it is, a\n"
+        "failing '__race' check is a data race (exit 66), and reports point into FILE. Variants\n"
+        "and eliminations marked broken are deliberately wrong, for demonstrations and for\n"
+        "'racelang verify'.",
         specs);
     return kExitSuccess;
   }

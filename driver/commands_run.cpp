@@ -108,8 +108,9 @@ const char* kRunDescription =
     "The program's output goes to stdout, reports to stderr. Exit codes: 0 success, 66 race,\n"
     "1 assertion failure, runtime error, deadlock or step limit, 2 usage or compile error.\n"
     "With --backend=jit, FILE is compiled with LLVM and runs on real threads instead, with\n"
-    "the instrumentation of --detector=vc or fasttrack compiled in (--pass, --variant), or\n"
-    "none; `racelang FILE` is `racelang run --backend=jit FILE`. Reports read the same; see\n"
+    "the instrumentation of --detector=fasttrack (the default there) or vc compiled in\n"
+    "(--pass, --variant, --elide), or none; `racelang FILE` is `racelang run --backend=jit\n"
+    "FILE`. Reports read the same; see\n"
     "jit/README.md. A file that `racelang instrument` wrote runs as it is.";
 
 } // namespace
