@@ -90,13 +90,19 @@ int command_emit_c(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
+  // Metadata a pass reads outside its locks on purpose becomes relaxed atomics, in programs
+  // instrumented here and in instrumented files alike (the names exist only there).
+  EmitCOptions emit_options;
+  for (const PassInfo& p : instrumentation_passes())
+    for (std::string_view name : p.unlocked_reads)
+      emit_options.relaxed_atomic_symbols.emplace_back(name);
   std::string c_source;
   if (pass) {
     auto instrumented = instrument_loaded("emit-c", *compiled, *pass);
     if (!instrumented) return kExitFailure;
-    c_source = emit_c(instrumented->program, instrumented->info, *compiled->file);
+    c_source = emit_c(instrumented->program, instrumented->info, *compiled->file, emit_options);
   } else {
-    c_source = emit_c(compiled->program, compiled->info, *compiled->file);
+    c_source = emit_c(compiled->program, compiled->info, *compiled->file, emit_options);
   }
 
   if (auto out_path = options->get("output")) {

@@ -409,6 +409,11 @@ private:
     return loc.name + "[" + std::string(messages::kSlot) + "]";
   }
 
+  bool relaxed(const Location& loc) const {
+    const auto& names = options_.relaxed_atomic_symbols;
+    return std::find(names.begin(), names.end(), loc.name) != names.end();
+  }
+
   // ---- statements ----
   void block(const Block& stmts) {
     for (const Stmt& s : stmts) stmt(s);
@@ -422,12 +427,17 @@ private:
                       },
                       [&](const Load& l) {
                         std::string cell = location(l.loc);
+                        if (relaxed(l.loc))
+                          cell = "__atomic_load_n(&" + cell + ", __ATOMIC_RELAXED)";
                         line(local(l.local) + " = " + cell + ";");
                       },
                       [&](const Store& st) {
                         std::string value = expr(st.value);
                         std::string cell = location(st.loc);
-                        line(cell + " = " + value + ";");
+                        if (relaxed(st.loc))
+                          line("__atomic_store_n(&" + cell + ", " + value + ", __ATOMIC_RELAXED);");
+                        else
+                          line(cell + " = " + value + ";");
                       },
                       [&](const LockStmt& l) {
                         std::string lock = location(l.lock);

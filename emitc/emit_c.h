@@ -1,13 +1,15 @@
 // The C backend: translates a checked racelang program to one self-contained C11 file with
 // POSIX threads, for comparing racelang against native C and ThreadSanitizer (bench/). Shared
 // locations become plain (non-atomic) globals so that a C race detector sees the program's
-// races; locks become pthread mutexes with their owner tracked; threads become pthreads.
+// races (except an instrumentation's deliberately unlocked metadata, EmitCOptions); locks
+// become pthread mutexes with their owner tracked; threads become pthreads.
 // Runtime errors print what the interpreter prints (without its replay hint) and exit 1;
 // failing `__race` checks of an instrumented program print a race report and exit 66.
 // emitc/README.md lists where C's semantics of a racy program differ from racelang's.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "frontend/ast.h"
 #include "frontend/check.h"
@@ -20,6 +22,11 @@ struct EmitCOptions {
   // operators and no zero checks (overflow is undefined behaviour; division by zero and
   // INT64_MIN / -1 trap), as a careless translation would. The differential tests must notice.
   bool naive_arithmetic = false;
+  // Shared variables and arrays whose loads and stores are relaxed atomics (GCC's and Clang's
+  // __atomic builtins) rather than plain accesses: an instrumentation's metadata that it reads
+  // outside its locks on purpose (FastTrack's same-epoch tests, PassInfo::unlocked_reads), so
+  // that the generated detector has no data race of its own. Everything else stays plain.
+  std::vector<std::string> relaxed_atomic_symbols;
 };
 
 // The C translation of `program`, which check_program accepted with the layout `info`.
