@@ -90,7 +90,9 @@ TEST(EmitCProperty, CatchesANaiveTranslation) {
   auto result = rc::detail::checkTestable(
       [] {
         const Program p = *testgen::gen_program(sequential_config());
-        if (auto problem = difference(p, {.naive_arithmetic = true})) RC_FAIL(*problem);
+        EmitCOptions naive;
+        naive.naive_arithmetic = true;
+        if (auto problem = difference(p, naive)) RC_FAIL(*problem);
       },
       metadata, params, listener);
   ASSERT_TRUE(result.is<rc::detail::FailureResult>())
