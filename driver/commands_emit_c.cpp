@@ -93,9 +93,7 @@ int command_emit_c(const std::vector<std::string>& args) {
   // Metadata a pass reads outside its locks on purpose becomes relaxed atomics, in programs
   // instrumented here and in instrumented files alike (the names exist only there).
   EmitCOptions emit_options;
-  for (const PassInfo& p : instrumentation_passes())
-    for (std::string_view name : p.unlocked_reads)
-      emit_options.relaxed_atomic_symbols.emplace_back(name);
+  emit_options.relaxed_atomic_symbols = unlocked_read_symbols();
   std::string c_source;
   if (pass) {
     auto instrumented = instrument_loaded("emit-c", *compiled, *pass);

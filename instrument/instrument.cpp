@@ -125,6 +125,13 @@ std::string elimination_names(const PassOptions& options) {
   return out;
 }
 
+std::vector<std::string> unlocked_read_symbols() {
+  std::vector<std::string> names;
+  for (const PassInfo& pass : instrumentation_passes())
+    for (std::string_view name : pass.unlocked_reads) names.emplace_back(name);
+  return names;
+}
+
 bool is_broken(const PassOptions& options) {
   const PassVariant* variant = find_variant(options);
   if (variant && variant->broken) return true;
@@ -251,7 +258,7 @@ std::string_view trimmed(std::string_view line) {
 std::optional<InstrumentedFileHeader> read_instrumented_header(const SourceFile& file) {
   std::optional<InstrumentedFileHeader> header;
   // Written before the pass line existed: the VectorClock pass, no eliminations.
-  const PassOptions unnamed{PassKind::VectorClock, "", std::vector<std::string>{}};
+  const PassOptions unnamed = paper_pass_options();
   for (uint32_t n = 1; n <= file.line_count(); ++n) {
     std::string_view line = trimmed(file.line(n));
     if (line.empty()) continue;

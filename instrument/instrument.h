@@ -58,6 +58,16 @@ struct PassOptions {
   std::optional<std::vector<std::string>> elide;
 };
 
+// The CPP'17 paper's pass exactly: VectorClock, its default variant, no check elimination
+// (what racelang instrumented before FastTrack became the default).
+inline PassOptions paper_pass_options() {
+  return PassOptions{PassKind::VectorClock, "", std::vector<std::string>{}};
+}
+
+// The metadata every pass reads outside its locks on purpose (PassInfo::unlocked_reads, over
+// the whole table): what emit-c makes relaxed atomics.
+std::vector<std::string> unlocked_read_symbols();
+
 // The eliminations `options` asks for, by name ("redundant,thread-local"; "none").
 std::string elimination_names(const PassOptions& options);
 // Whether `options` names a deliberately broken variant or elimination.

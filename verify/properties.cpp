@@ -164,10 +164,11 @@ void check_lemma4(const PaperProgram& program, const PassOptions& pass) {
     if (!is_instrumentation_name(name)) continue;
     // The documented exception: the pass's same-epoch tests read these outside X[x]; every
     // store to them is under X[x], so a race on them with a read in it is such a test.
-    std::string symbol = name.substr(0, name.find('['));
+    const Symbol* symbol = s->instrumented.info.symbol_of_cell(race.report.cell);
     bool read_side = race.report.current.kind == AccessKind::Read ||
                      race.report.previous.kind == AccessKind::Read;
-    if (read_side && std::find(unlocked.begin(), unlocked.end(), symbol) != unlocked.end())
+    if (read_side && symbol &&
+        std::find(unlocked.begin(), unlocked.end(), symbol->name) != unlocked.end())
       continue;
     // The reduced exploration's witnesses run several accesses in one step; the plain
     // small-step semantics gives one that `racelang run` replays.

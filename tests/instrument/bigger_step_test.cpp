@@ -23,12 +23,6 @@
 namespace racelang {
 namespace {
 
-// The CPP'17 paper's pass exactly (VectorClock, no check elimination), whose groups the tests
-// below count statement by statement.
-PassOptions paper_pass() {
-  return PassOptions{PassKind::VectorClock, "", std::vector<std::string>{}};
-}
-
 InterpreterOptions bigger_step(std::optional<detect::DetectorKind> detector = std::nullopt) {
   InterpreterOptions options;
   options.detector = detector;
@@ -65,7 +59,7 @@ const char* kLocked = "shared x;\n"
 
 TEST(BiggerStep, AGroupIsOneSchedulingStep) {
   std::string error;
-  auto s = verify::make_subject(kRacy, paper_pass(), error);
+  auto s = verify::make_subject(kRacy, paper_pass_options(), error);
   ASSERT_NE(s, nullptr) << error;
   Machine m(s->instrumented.code, {.bigger_step = true});
   ASSERT_EQ(m.start(1000).status, StepStatus::Done);
@@ -89,7 +83,7 @@ TEST(BiggerStep, AGroupIsOneSchedulingStep) {
 
 TEST(BiggerStep, InstrumentedProgramsHaveTheOriginalsSchedulingPoints) {
   std::string error;
-  auto s = verify::make_subject(kRacy, paper_pass(), error);
+  auto s = verify::make_subject(kRacy, paper_pass_options(), error);
   ASSERT_NE(s, nullptr) << error;
   for (uint64_t seed = 0; seed < 50; ++seed) {
     auto original = make_random_scheduler(seed);
@@ -112,7 +106,7 @@ TEST(BiggerStep, ADetectorSeesEveryEventOfAGroup) {
   // every metadata access of every group (as many events as a small-step run of this
   // straight-line, race-free program) and finds no race (Lemma 4; x is under X[x]).
   std::string error;
-  auto s = verify::make_subject(kLocked, paper_pass(), error);
+  auto s = verify::make_subject(kLocked, paper_pass_options(), error);
   ASSERT_NE(s, nullptr) << error;
   auto count_events = [&](InterpreterOptions options, uint64_t seed, RunResult& result) {
     size_t events = 0;

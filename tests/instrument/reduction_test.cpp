@@ -108,8 +108,7 @@ TEST(IndependenceReduction, ShrinksInstrumentedExplorations) {
   auto s = verify::make_subject("spawn 1 { lock m; a := load x; store a + 1 x; unlock m; }\n"
                                 "spawn 2 { lock m; a := load x; store a + 1 x; unlock m; }\n"
                                 "wait 1;\nwait 2;\nb := load x;\n",
-                                PassOptions{PassKind::VectorClock, "", std::vector<std::string>{}},
-                                error);
+                                paper_pass_options(), error);
   ASSERT_NE(s, nullptr) << error;
   ExploreResult reduced = verify::explore_instrumented(*s, verify::Semantics::SmallStep);
   ExploreResult full = verify::explore_instrumented(*s, verify::Semantics::SmallStepUnreduced);

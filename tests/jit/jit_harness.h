@@ -48,11 +48,6 @@ struct JitSubject {
 std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool instrument, int opt_level = 0,
                                         jit::CodegenOptions options = {},
                                         const PassOptions& pass = {});
-// The CPP'17 paper's pass exactly (VectorClock, no check elimination), for tests that count
-// what it executes.
-inline PassOptions paper_vc_pass() {
-  return PassOptions{PassKind::VectorClock, "", std::vector<std::string>{}};
-}
 
 struct JitRun {
   RunResult result;

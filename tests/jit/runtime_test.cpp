@@ -210,7 +210,7 @@ TEST(JitRuntime, StatisticsAreCountedOnlyWhenAsked) {
   jit::CodegenOptions options;
   options.stats = true;
   options.keep_ir = true;
-  auto counted = jit_compile(*c, true, 1, options, paper_vc_pass());
+  auto counted = jit_compile(*c, true, 1, options, paper_pass_options());
   ASSERT_TRUE(counted);
   JitRun j = jit_run(*counted);
   EXPECT_TRUE(j.result.stats.counted);
@@ -223,7 +223,7 @@ TEST(JitRuntime, StatisticsAreCountedOnlyWhenAsked) {
   EXPECT_NE(counted->jitted->ir().find("counters"), std::string::npos);
 
   options.stats = false;
-  auto plain = jit_compile(*c, true, 1, options, paper_vc_pass());
+  auto plain = jit_compile(*c, true, 1, options, paper_pass_options());
   ASSERT_TRUE(plain);
   EXPECT_FALSE(jit_run(*plain).result.stats.counted);
   EXPECT_EQ(plain->jitted->ir().find("counters"), std::string::npos);
