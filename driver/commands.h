@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "driver/options.h"
+
 namespace racelang {
 
 const char* version_string();
@@ -21,5 +23,14 @@ int command_verify(const std::vector<std::string>& args);
 
 // A decimal count for options like --seed and --max-steps (at most 19 digits, no sign).
 std::optional<uint64_t> parse_count(const std::string& text);
+
+// `--timeout=SECONDS` for every command that runs or searches a program: SECONDS is a positive
+// decimal number (e.g. 30 or 0.5; at most three decimals, at most kMaxTimeoutSeconds). Returns
+// milliseconds.
+inline constexpr uint64_t kMaxTimeoutSeconds = 1'000'000;
+std::optional<uint64_t> parse_timeout_ms(const std::string& text);
+OptionSpec timeout_option_spec(const std::string& what);
+// Reads --timeout into `ms` (left as it is when not given); false after a usage error.
+bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms);
 
 } // namespace racelang

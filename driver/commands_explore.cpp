@@ -4,11 +4,14 @@
 // stdout; progress on stderr only when stderr is a terminal.
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
+#include "driver/output.h"
 #include "instrument/groups.h"
 #include "interp/code.h"
 #include "interp/explore.h"
@@ -38,6 +41,7 @@ int command_explore(const std::vector<std::string>& args) {
                    "instructions a thread may run between scheduling points (default " +
                        std::to_string(explore.max_steps) + ")",
                    "N"});
+  specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"no-cache", false, "do not cache states (slower; for checking the cache)"});
   specs.push_back({"bigger-step", false,
                    "run each instruction of an instrumented program with its instrumentation "
@@ -81,6 +85,7 @@ int command_explore(const std::vector<std::string>& args) {
     }
   }
   explore.cache = !options->has("no-cache");
+  if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
 
   explore.machine.bigger_step = options->has("bigger-step");
   if (explore.machine.bigger_step) restore_groups(compiled->program);
@@ -106,10 +111,23 @@ int command_explore(const std::vector<std::string>& args) {
   output.sites = &sites;
   WitnessFiles files;
   if (!output.witness_dir.empty()) {
-    std::string error;
-    if (!write_witness_files(result, output, files, error)) {
-      std::cerr << "racelang explore: error: " << error << "\n";
+    std::error_code ec;
+    std::filesystem::create_directories(output.witness_dir, ec);
+    if (ec) {
+      std::cerr << output.witness_dir
+                << ": error: cannot create the witness directory: " << ec.message() << "\n";
       return kExitUsage; // an I/O error
+    }
+    std::vector<WitnessFile> witnesses = witness_files(result, output, files);
+    std::vector<std::optional<std::string>> paths;
+    for (const WitnessFile& w : witnesses) paths.push_back(w.path);
+    if (!check_outputs(paths, {path})) return kExitUsage;
+    for (const WitnessFile& w : witnesses) {
+      std::string error;
+      if (!write_output_file(w.path, w.text, error)) {
+        std::cerr << error << "\n";
+        return kExitUsage;
+      }
     }
   }
   const WitnessFiles* witness_files = output.witness_dir.empty() ? nullptr : &files;

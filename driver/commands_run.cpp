@@ -2,8 +2,8 @@
 // streaming ThreadSanitizer-style race reports and ending with the outcome's report and a replay
 // hint (docs/interpreter.md). The run itself is interp's run_program; this file maps options to
 // it and outcomes to exit codes and text.
-#include <fstream>
 #include <iostream>
+#include <ostream>
 
 #include "detect/std_trace.h"
 #include "driver/commands.h"
@@ -23,7 +23,7 @@ namespace {
 // Labelled events to an STD trace file, written in chunks as they come.
 class TraceWriter {
 public:
-  TraceWriter(std::ofstream& out, const ProgramInfo& info) : out_(out) {
+  TraceWriter(std::ostream& out, const ProgramInfo& info) : out_(out) {
     names_.location = [&info](uint32_t cell) { return info.cell_name(cell); };
     names_.lock = [&info](uint32_t cell) { return info.cell_name(cell); };
   }
@@ -70,7 +70,7 @@ public:
   }
 
 private:
-  std::ofstream& out_;
+  std::ostream& out_;
   detect::StdNames names_;
   detect::Trace events_;
   std::vector<uint32_t> ids_;
@@ -92,6 +92,7 @@ std::vector<OptionSpec> run_options() {
   specs.push_back({"max-steps", true,
                    "stop after N instructions (default " + std::to_string(kDefaultMaxSteps) + ")",
                    "N"});
+  specs.push_back(timeout_option_spec("the run"));
   specs.push_back(
       {"trace", true, "write the labelled events to FILE in RAPID's STD format", "FILE"});
   specs.push_back({"bigger-step", false,
@@ -123,6 +124,39 @@ std::optional<uint64_t> parse_count(const std::string& text) {
     v = v * 10 + static_cast<uint64_t>(c - '0');
   }
   return v;
+}
+
+std::optional<uint64_t> parse_timeout_ms(const std::string& text) {
+  size_t dot = text.find('.');
+  std::string whole = text.substr(0, dot);
+  std::string fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
+  if (whole.empty() || whole.size() > 7 || fraction.size() > 3 ||
+      (dot != std::string::npos && fraction.empty()))
+    return std::nullopt;
+  auto seconds = parse_count(whole);
+  auto thousandths = parse_count((fraction + "000").substr(0, 3));
+  if (!seconds || !thousandths || *seconds > kMaxTimeoutSeconds) return std::nullopt;
+  uint64_t ms = *seconds * 1000 + *thousandths;
+  if (ms == 0 || ms > kMaxTimeoutSeconds * 1000) return std::nullopt;
+  return ms;
+}
+
+OptionSpec timeout_option_spec(const std::string& what) {
+  return {"timeout", true,
+          "stop " + what + " after SECONDS of wall-clock time (exit 1; e.g. 30 or 0.5)", "SECONDS"};
+}
+
+bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms) {
+  auto text = options.get("timeout");
+  if (!text) return true;
+  auto value = parse_timeout_ms(*text);
+  if (!value) {
+    usage_error(command, "--timeout needs a positive number of seconds (at most " +
+                             std::to_string(kMaxTimeoutSeconds) + "), not '" + *text + "'");
+    return false;
+  }
+  ms = *value;
+  return true;
 }
 
 int command_run(const std::vector<std::string>& args) {
@@ -167,6 +201,7 @@ int command_run(const std::vector<std::string>& args) {
     if (!v || *v == 0) return usage("--max-steps needs a positive number, not '" + *n + "'");
     run.max_steps = *v;
   }
+  if (!read_timeout("run", *options, run.timeout_ms)) return kExitUsage;
 
   int sources = options->has("seed") + options->has("replay") + options->has("schedule-string");
   std::string kind = options->get("schedule").value_or("random");
@@ -203,12 +238,17 @@ int command_run(const std::vector<std::string>& args) {
     scheduler = make_random_scheduler(seed);
   }
 
-  std::ofstream trace_file;
+  // Written as the run goes (a long run's trace need not fit in memory) into a temporary that
+  // only a completed run puts in place.
+  OutputFile trace_file;
   std::unique_ptr<TraceWriter> trace;
   if (auto file = options->get("trace")) {
-    trace_file.open(*file, std::ios::binary | std::ios::trunc);
-    if (!trace_file) return usage("cannot write trace file '" + *file + "'");
-    trace = std::make_unique<TraceWriter>(trace_file, compiled->info);
+    std::string error;
+    if (!trace_file.open(*file, error)) {
+      std::cerr << error << "\n";
+      return kExitUsage;
+    }
+    trace = std::make_unique<TraceWriter>(trace_file.stream(), compiled->info);
     run.on_event = [&](const LabelledStep& step) { trace->add(step); };
   }
 
@@ -222,13 +262,13 @@ int command_run(const std::vector<std::string>& args) {
   bool io_failed = false; // a trace or schedule not written: exit 2 after the usual report
   if (trace) {
     trace->flush();
-    trace_file.close();
-    if (!trace_file) {
-      std::cerr << *options->get("trace") << ": error: cannot write the trace\n";
+    std::string error;
+    if (!trace_file.commit(error)) {
+      std::cerr << error << "\n";
       io_failed = true;
     }
   }
-  std::cerr << format_run_end(result, code, file, run.max_steps, compiled->color);
+  std::cerr << format_run_end(result, code, file, run, compiled->color);
 
   if (auto record = options->get("record")) {
     std::string error;
@@ -247,6 +287,7 @@ int command_run(const std::vector<std::string>& args) {
     if (run.keep_going) hint += " --keep-going";
     if (run.machine.bigger_step) hint += " --bigger-step";
     if (run.max_steps != kDefaultMaxSteps) hint += " --max-steps=" + std::to_string(run.max_steps);
+    if (auto t = options->get("timeout")) hint += " --timeout=" + *t;
     hint += " " + scheduler->replay_options();
     std::cerr << "To replay: " << hint << "\n";
   }

@@ -4,6 +4,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,12 @@ static int dispatch(int argc, char** argv) {
       if (!backend_given) args.insert(args.begin() + 1, "--backend=jit");
       return racelang::command_run(args);
     }
+  } catch (const std::bad_alloc&) {
+    // Not a bug: the program or the search needs more memory than the machine gives.
+    std::cerr << "racelang: error: out of memory (the program, its state or the search needs "
+                 "more memory than is available; docs/language.md, \"Limits\", lists the "
+                 "bounds and the options that lower what a run keeps)\n";
+    return racelang::kExitFailure;
   } catch (const std::exception& e) {
     // Only a bug gets here (bad input is reported, never thrown); say so instead of aborting.
     std::cerr << "racelang: internal error: " << e.what() << "\n";

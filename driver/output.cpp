@@ -15,6 +15,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
+#include <set>
+#include <streambuf>
 #include <thread>
 
 #include "driver/exit_codes.h"
@@ -41,6 +44,8 @@ bool write_all(int fd, std::string_view text) {
   return true;
 }
 
+void remove_uncommitted_outputs();
+
 // The handler thread: SIGINT and SIGTERM are blocked in every thread (threads inherit the
 // mask), so they arrive here, in an ordinary thread where stdio may be used, instead of
 // interrupting the program at an arbitrary instruction.
@@ -62,6 +67,7 @@ void handle_interrupts(sigset_t signals) {
   const char* message =
       sig == SIGINT ? "racelang: interrupted (SIGINT)\n" : "racelang: terminated (SIGTERM)\n";
   write_all(STDERR_FILENO, message);
+  remove_uncommitted_outputs();
   std::_Exit(128 + sig);
 }
 
@@ -125,56 +131,169 @@ bool check_outputs(const std::vector<std::optional<std::string>>& outputs,
   return true;
 }
 
-bool write_output_file(const std::string& path, std::string_view text, std::string& error) {
-  auto fail = [&](const std::string& what, int err) {
+namespace {
+
+// A stream buffer over a descriptor that keeps the first write error's errno, so a failed
+// write is reported with its reason (an ofstream keeps only a flag).
+class DescriptorBuffer : public std::streambuf {
+public:
+  explicit DescriptorBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+  bool drain() {
+    size_t n = static_cast<size_t>(pptr() - pbase());
+    if (n > 0 && error_ == 0 && !write_all(fd_, {pbase(), n})) error_ = errno ? errno : EIO;
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return error_ == 0;
+  }
+
+protected:
+  int_type overflow(int_type ch) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n <= epptr() - pptr()) {
+      std::memcpy(pptr(), s, static_cast<size_t>(n));
+      pbump(static_cast<int>(n));
+      return n;
+    }
+    if (!drain()) return 0;
+    if (!write_all(fd_, {s, static_cast<size_t>(n)})) {
+      error_ = errno ? errno : EIO;
+      return 0;
+    }
+    return n;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+private:
+  int fd_;
+  int error_ = 0;
+  char buffer_[1 << 16];
+};
+
+// Temporaries not yet renamed into place: the interrupt handler removes them before exiting.
+std::mutex temporaries_mutex;
+std::set<std::string> temporaries;
+
+void remove_uncommitted_outputs() {
+  std::lock_guard<std::mutex> lock(temporaries_mutex);
+  for (const std::string& temp : temporaries) ::unlink(temp.c_str());
+  temporaries.clear();
+}
+
+} // namespace
+
+struct OutputFile::Impl {
+  std::string path;
+  std::string temp;   // empty when writing a device or FIFO in place
+  std::string target; // what the temporary is renamed to (a symlink's target)
+  int fd = -1;
+  std::unique_ptr<DescriptorBuffer> buffer;
+  std::unique_ptr<std::ostream> stream;
+  bool done = false;
+
+  bool fail(std::string& error, const std::string& what, int err) {
     error = path + ": error: " + what + ": " + errno_text(err);
+    discard();
     return false;
-  };
+  }
+  void discard() {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+    if (!temp.empty()) {
+      ::unlink(temp.c_str());
+      std::lock_guard<std::mutex> lock(temporaries_mutex);
+      temporaries.erase(temp);
+    }
+    temp.clear();
+    done = true;
+  }
+};
+
+OutputFile::OutputFile() : impl_(std::make_unique<Impl>()) {}
+
+OutputFile::~OutputFile() {
+  if (!impl_->done) impl_->discard();
+}
+
+std::ostream& OutputFile::stream() {
+  return *impl_->stream;
+}
+
+bool OutputFile::open(const std::string& path, std::string& error) {
+  Impl& f = *impl_;
+  f.path = path;
   struct stat st {};
   bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && !S_ISREG(st.st_mode)) { // a device or FIFO: written in place
-    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) return fail("cannot open for writing", errno);
-    bool ok = write_all(fd, text);
-    int err = errno;
-    if (::close(fd) != 0 && ok) ok = false, err = errno;
-    return ok || fail("cannot write", err);
-  }
-  // Through a symlink, the file it points to is replaced, not the link.
-  std::string target = path;
-  if (exists) {
-    if (char* real = ::realpath(path.c_str(), nullptr)) {
-      target = real;
-      std::free(real);
+    f.fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+    if (f.fd < 0) return f.fail(error, "cannot open for writing", errno);
+  } else {
+    // Through a symlink, the file it points to is replaced, not the link.
+    f.target = path;
+    if (exists) {
+      if (char* real = ::realpath(path.c_str(), nullptr)) {
+        f.target = real;
+        std::free(real);
+      }
     }
+    size_t slash = f.target.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : f.target.substr(0, slash + 1);
+    std::string base = slash == std::string::npos ? f.target : f.target.substr(slash + 1);
+    std::string temp = (slash == std::string::npos ? "" : dir) + "." + base + ".racelang-XXXXXX";
+    {
+      // Registered before it exists, so an interrupt can never leave it behind.
+      std::lock_guard<std::mutex> lock(temporaries_mutex);
+      f.fd = ::mkstemp(temp.data());
+      if (f.fd >= 0) temporaries.insert(temp);
+    }
+    if (f.fd < 0) return f.fail(error, "cannot create a temporary file in '" + dir + "'", errno);
+    f.temp = temp;
+    mode_t mode = st.st_mode & 07777;
+    if (!exists) { // what a new file would get: 0666 less the umask
+      mode_t mask = ::umask(0);
+      ::umask(mask);
+      mode = 0666 & ~mask;
+    }
+    if (::fchmod(f.fd, mode) != 0)
+      return f.fail(error, "cannot set the mode of a temporary file", errno);
   }
-  size_t slash = target.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : target.substr(0, slash + 1);
-  std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-  std::string temp = (slash == std::string::npos ? "" : dir) + "." + base + ".racelang-XXXXXX";
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) return fail("cannot create a temporary file in '" + dir + "'", errno);
-  auto fail_and_remove = [&](const std::string& what, int err) {
-    ::unlink(temp.c_str());
-    return fail(what, err);
-  };
-  mode_t mode = st.st_mode & 07777;
-  if (!exists) { // what a new file would get: 0666 less the umask
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode = 0666 & ~mask;
-  }
-  if (::fchmod(fd, mode) != 0) {
-    int err = errno;
-    ::close(fd);
-    return fail_and_remove("cannot set the mode of a temporary file", err);
-  }
-  bool ok = write_all(fd, text);
-  int err = errno;
-  if (::close(fd) != 0 && ok) ok = false, err = errno;
-  if (!ok) return fail_and_remove("cannot write", err);
-  if (::rename(temp.c_str(), target.c_str()) != 0) return fail_and_remove("cannot write", errno);
+  f.buffer = std::make_unique<DescriptorBuffer>(f.fd);
+  f.stream = std::make_unique<std::ostream>(f.buffer.get());
   return true;
+}
+
+bool OutputFile::commit(std::string& error) {
+  Impl& f = *impl_;
+  if (f.done || f.fd < 0) {
+    error = f.path + ": error: not open for writing";
+    return false;
+  }
+  if (!f.buffer->drain()) return f.fail(error, "cannot write", f.buffer->error());
+  int fd = f.fd;
+  f.fd = -1;
+  if (::close(fd) != 0) return f.fail(error, "cannot write", errno);
+  if (!f.temp.empty()) {
+    if (::rename(f.temp.c_str(), f.target.c_str()) != 0)
+      return f.fail(error, "cannot write", errno);
+    std::lock_guard<std::mutex> lock(temporaries_mutex);
+    temporaries.erase(f.temp);
+    f.temp.clear();
+  }
+  f.done = true;
+  return true;
+}
+
+bool write_output_file(const std::string& path, std::string_view text, std::string& error) {
+  OutputFile file;
+  if (!file.open(path, error)) return false;
+  file.stream().write(text.data(), static_cast<std::streamsize>(text.size()));
+  return file.commit(error);
 }
 
 } // namespace racelang

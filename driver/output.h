@@ -7,7 +7,9 @@
 // 128 + the signal. The commands call these; main() sets up and finishes the process.
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,5 +36,28 @@ bool check_outputs(const std::vector<std::optional<std::string>>& outputs,
 // `path` is (or will be) a regular file, so a failure leaves the old file as it was; directly
 // when it is a device or FIFO. Returns false with `error` set to `PATH: error: ...`.
 bool write_output_file(const std::string& path, std::string_view text, std::string& error);
+
+// An output written while a command runs (a trace, say) rather than all at once: the stream
+// goes to a temporary in the same directory (or straight to a device or FIFO), and only
+// commit() puts it in place. A file never committed (a failed run, an early return, SIGINT or
+// SIGTERM) is removed, and the old file, if any, stays as it was.
+class OutputFile {
+public:
+  OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile(); // removes the temporary unless committed
+
+  // Returns false with `error` set to `PATH: error: ...`.
+  bool open(const std::string& path, std::string& error);
+  std::ostream& stream();
+  // Flushes, closes and renames the temporary over the path. Returns false with `error` set
+  // (and the temporary removed) if anything written could not be.
+  bool commit(std::string& error);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 } // namespace racelang

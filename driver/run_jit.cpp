@@ -11,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "driver/commands.h"
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
 #include "instrument/instrument.h"
@@ -128,6 +129,8 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     if (*what != "llvm") return usage("--emit takes 'llvm', not '" + *what + "'");
     emit = true;
   }
+  uint64_t timeout_ms = 0;
+  if (!read_timeout("run", options, timeout_ms)) return kExitUsage;
   bool stats = options.has("stats");
   bool keep_going = options.has("keep-going");
   bool allow_reserved = options.has("allow-reserved");
@@ -181,6 +184,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
   CheckSites sites = instrumented ? CheckSites{} : check_sites(*compiled, code);
   RunOptions run;
   run.keep_going = keep_going;
+  run.timeout_ms = timeout_ms;
   report_to_terminal(run, *compiled, code, sites);
   RunResult result = jitted->run(run);
   std::cout.flush();
@@ -189,10 +193,13 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     std::cerr << format_failure(*result.failure, file, color);
   else if (result.races.empty() && result.outcome == Outcome::Deadlock)
     std::cerr << format_deadlock(result.blocked, code, file, color);
+  else if (result.races.empty() && result.outcome == Outcome::TimeLimit)
+    std::cerr << format_time_limit(result, timeout_ms, file, color);
   std::string identity = describe_ending(result, info);
 
   int exit_code = run_exit_code(result);
-  if (exit_code != kExitSuccess) {
+  // A run stopped by the clock has no ending to look for in the interpreter.
+  if (exit_code != kExitSuccess && result.outcome != Outcome::TimeLimit) {
     Code original = compile_program(compiled->program, compiled->info);
     // The interpreter runs the program the file holds, watched by the detector the pass
     // implements (an instrumented file and --detector=none: no detector, the default for an

@@ -7,6 +7,8 @@
 // racy.
 #include "interp/explore.h"
 
+#include <chrono>
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -178,6 +180,9 @@ private:
       result_.limit = "max-states";
     else if (result_.executions_run >= options_.max_executions)
       result_.limit = "max-executions";
+    else if (options_.timeout_ms != 0 && ++clock_countdown_ % 64 == 0 &&
+             std::chrono::steady_clock::now() >= deadline_)
+      result_.limit = "timeout";
     return !result_.limit.empty();
   }
 
@@ -443,6 +448,9 @@ private:
 
   const Code& code_;
   const ExploreOptions& options_;
+  std::chrono::steady_clock::time_point deadline_ =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.timeout_ms);
+  uint64_t clock_countdown_ = 0; // the clock is read on every 64th look
   Machine machine_;
   std::vector<int64_t> thread_ids_;
   std::vector<uint32_t> lock_cells_, shared_cells_;

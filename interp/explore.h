@@ -33,6 +33,9 @@ struct ExploreOptions {
   // Instructions in one scheduling step (a thread's run of local code); more is reported as a
   // step-limit outcome of that execution.
   uint64_t max_steps = 1'000'000;
+  // Wall-clock limit of the whole search in milliseconds, 0 for none (`--timeout`); reaching it
+  // stops the search like max_states does (limit "timeout"), with partial results.
+  uint64_t timeout_ms = 0;
   bool cache = true; // false: plain DFS, every interleaving run (tests compare the two)
   // The machine's semantics and reductions: bigger_step (`explore --bigger-step`, Figure 11)
   // and the independence reduction (independent_accesses; see independence.h for what it

@@ -171,6 +171,13 @@ ReplaySpec replay_spec(const ExploreFailure& failure) {
 ReplaySpec replay_spec(const ExploreDeadlock& deadlock) {
   return {deadlock.witness, std::nullopt, false, std::nullopt};
 }
+std::string limit_value(const ExploreResult& result, const ExploreOptions& options) {
+  if (result.limit == "max-states") return std::to_string(options.max_states);
+  if (result.limit == "max-executions") return std::to_string(options.max_executions);
+  if (result.limit == "timeout") return format_seconds(options.timeout_ms);
+  return "";
+}
+
 ReplaySpec replay_spec(const ExploreStepLimit& limit, const ExploreOptions& options) {
   return {limit.witness, std::nullopt, false, limit.steps_before + options.max_steps};
 }
@@ -204,49 +211,35 @@ std::string replay_command(const ReplaySpec& spec, const ExploreOutputOptions& o
   return out;
 }
 
-bool write_witness_files(const ExploreResult& result, const ExploreOutputOptions& output,
-                         WitnessFiles& files, std::string& error) {
-  std::error_code ec;
-  std::filesystem::create_directories(output.witness_dir, ec);
-  if (ec) {
-    error = "cannot create witness directory '" + output.witness_dir + "': " + ec.message();
-    return false;
-  }
-  auto write = [&](const Schedule& schedule, const std::string& stem, size_t n,
-                   const std::string& comment, std::vector<std::string>& into) {
+std::vector<WitnessFile> witness_files(const ExploreResult& result,
+                                       const ExploreOutputOptions& output, WitnessFiles& files) {
+  std::vector<WitnessFile> out;
+  auto add = [&](const Schedule& schedule, const std::string& stem, size_t n,
+                 const std::string& comment, std::vector<std::string>& into) {
     std::string path =
         (std::filesystem::path(output.witness_dir) / (stem + "-" + std::to_string(n) + ".sched"))
             .string();
-    if (!write_schedule_file(path, schedule, output.program_path, error, comment)) return false;
+    out.push_back({path, format_schedule_file(schedule, output.program_path, comment)});
     into.push_back(path);
-    return true;
   };
   for (size_t i = 0; i < result.races.size(); ++i)
-    if (!write(result.races[i].witness, "race", i + 1, "witness of a data race", files.races))
-      return false;
+    add(result.races[i].witness, "race", i + 1, "witness of a data race", files.races);
   for (size_t i = 0; i < result.assertion_failures.size(); ++i)
-    if (!write(result.assertion_failures[i].witness, "assertion", i + 1,
-               "witness of an assertion failure", files.assertion_failures))
-      return false;
+    add(result.assertion_failures[i].witness, "assertion", i + 1, "witness of an assertion failure",
+        files.assertion_failures);
   for (size_t i = 0; i < result.runtime_errors.size(); ++i)
-    if (!write(result.runtime_errors[i].witness, "error", i + 1, "witness of a runtime error",
-               files.runtime_errors))
-      return false;
+    add(result.runtime_errors[i].witness, "error", i + 1, "witness of a runtime error",
+        files.runtime_errors);
   for (size_t i = 0; i < result.deadlocks.size(); ++i)
-    if (!write(result.deadlocks[i].witness, "deadlock", i + 1, "witness of a deadlock",
-               files.deadlocks))
-      return false;
+    add(result.deadlocks[i].witness, "deadlock", i + 1, "witness of a deadlock", files.deadlocks);
   for (size_t i = 0; i < result.step_limits.size(); ++i)
-    if (!write(result.step_limits[i].witness, "step-limit", i + 1, "witness of the step limit",
-               files.step_limits))
-      return false;
+    add(result.step_limits[i].witness, "step-limit", i + 1, "witness of the step limit",
+        files.step_limits);
   for (size_t i = 0; i < result.non_terminations.size(); ++i)
-    if (!write(result.non_terminations[i].witness, "non-terminating", i + 1,
-               "witness of a cycle no schedule leaves (replay with the --max-steps explore "
-               "prints)",
-               files.non_terminations))
-      return false;
-  return true;
+    add(result.non_terminations[i].witness, "non-terminating", i + 1,
+        "witness of a cycle no schedule leaves (replay with the --max-steps explore prints)",
+        files.non_terminations);
+  return out;
 }
 
 std::string format_explore_text(const ExploreResult& result, const Code& code,
@@ -265,10 +258,8 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
     out += "note: some schedules never end (the state graph has a cycle, e.g. a spin loop); "
            "execution counts are lower bounds\n";
   if (!result.limit.empty())
-    out +=
-        "note: stopped at the --" + result.limit + " limit (" +
-        std::to_string(result.limit == "max-states" ? options.max_states : options.max_executions) +
-        "); the results below are partial\n";
+    out += "note: stopped at the --" + result.limit + " limit (" + limit_value(result, options) +
+           "); the results below are partial\n";
 
   auto replay = [&](const ReplaySpec& spec, std::vector<std::string> WitnessFiles::*list,
                     size_t i) {

@@ -57,17 +57,20 @@ struct ExploreOutputOptions {
 std::string replay_command(const ReplaySpec& spec, const ExploreOutputOptions& output,
                            const std::string& schedule_file = "");
 
-// Writes every witness of `result` to output.witness_dir (created if needed) as
-// race-N.sched, assertion-N.sched, error-N.sched, deadlock-N.sched, step-limit-N.sched,
-// non-terminating-N.sched, and
-// fills `files` with their paths in the order the output lists them. False with `error` set if
-// a file cannot be written.
+// The witness files of `result` in output.witness_dir: race-N.sched, assertion-N.sched,
+// error-N.sched, deadlock-N.sched, step-limit-N.sched, non-terminating-N.sched, each a path and
+// its contents (schedule files, scheduler.h). Fills `files` with the paths in the order the
+// output lists them. Writing them is the caller's (the driver checks and writes every output).
 struct WitnessFiles {
   std::vector<std::string> races, assertion_failures, runtime_errors, deadlocks, step_limits,
       non_terminations;
 };
-bool write_witness_files(const ExploreResult& result, const ExploreOutputOptions& output,
-                         WitnessFiles& files, std::string& error);
+struct WitnessFile {
+  std::string path;
+  std::string text;
+};
+std::vector<WitnessFile> witness_files(const ExploreResult& result,
+                                       const ExploreOutputOptions& output, WitnessFiles& files);
 
 std::string format_explore_text(const ExploreResult& result, const Code& code,
                                 const SourceFile& file, const ExploreOptions& options,

@@ -200,8 +200,30 @@ std::string format_step_limit(const RunResult& result, uint64_t max_steps, const
   return out;
 }
 
+std::string format_seconds(uint64_t ms, bool unit) {
+  std::string s = std::to_string(ms / 1000);
+  if (ms % 1000 != 0) {
+    std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
+    while (fraction.back() == '0') fraction.pop_back();
+    s += "." + fraction;
+  }
+  return unit ? s + " s" : s;
+}
+
+std::string format_time_limit(const RunResult& result, uint64_t timeout_ms, const SourceFile& file,
+                              bool color) {
+  std::string head = "time limit reached: stopped after " + format_seconds(timeout_ms) +
+                     " (--timeout=" + format_seconds(timeout_ms, /*unit=*/false) + ")";
+  if (!result.running.empty()) head += "; the program may not terminate under this schedule";
+  std::string out = render_diagnostic(file, {Severity::Error, {}, head}, color);
+  for (const auto& [thread, range] : result.running)
+    out += note(file, range, "thread " + std::to_string(thread) + " is here", color);
+  return out;
+}
+
 std::string format_run_end(const RunResult& result, const Code& code, const SourceFile& file,
-                           uint64_t max_steps, bool color) {
+                           const RunOptions& options, bool color) {
+  uint64_t max_steps = options.max_steps;
   switch (result.outcome) {
   case Outcome::Finished:
   case Outcome::Race:
@@ -213,6 +235,8 @@ std::string format_run_end(const RunResult& result, const Code& code, const Sour
     return format_deadlock(result.blocked, code, file, color);
   case Outcome::StepLimit:
     return format_step_limit(result, max_steps, file, color);
+  case Outcome::TimeLimit:
+    return format_time_limit(result, options.timeout_ms, file, color);
   case Outcome::ScheduleError:
     if (result.schedule_exhausted && !result.races.empty())
       return render_diagnostic(file,

@@ -60,10 +60,19 @@ std::string format_deadlock(const std::vector<BlockedThread>& blocked, const Cod
 std::string format_step_limit(const RunResult& result, uint64_t max_steps, const SourceFile& file,
                               bool color);
 
-// Everything a finished run reports after the races it streamed (failure, deadlock, step
-// limit, schedule error), or "" for a clean end.
+// Milliseconds as seconds the way --timeout takes them: 1500 -> "1.5 s" (or "1.5" without the
+// unit), 2000 -> "2 s".
+std::string format_seconds(uint64_t ms, bool unit = true);
+
+// `file: error: time limit reached ...` and, where the run knows them (the interpreter), a
+// note for every running thread.
+std::string format_time_limit(const RunResult& result, uint64_t timeout_ms, const SourceFile& file,
+                              bool color);
+
+// Everything a finished run reports after the races it streamed (failure, deadlock, step or
+// time limit, schedule error), or "" for a clean end.
 std::string format_run_end(const RunResult& result, const Code& code, const SourceFile& file,
-                           uint64_t max_steps, bool color);
+                           const RunOptions& options, bool color);
 
 // "thread 1 waits to lock 'm', held by thread 2" (no position).
 std::string describe_blocker(const BlockedThread& blocked, const Code& code);

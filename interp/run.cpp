@@ -2,6 +2,7 @@
 // deadlock and the step limit, in that order for each scheduling step.
 #include "interp/run.h"
 
+#include <chrono>
 #include <set>
 
 #include "interp/race_observer.h"
@@ -84,11 +85,20 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
   auto finish = [&] {
     result.memory = machine.state().memory;
     if (options.final_state) *options.final_state = machine.state();
-    if (result.outcome == Outcome::StepLimit)
+    if (result.outcome == Outcome::StepLimit || result.outcome == Outcome::TimeLimit)
       for (uint32_t k = 0; k < machine.thread_count(); ++k)
         if (machine.status(k) == ThreadStatus::Running)
           result.running.push_back({machine.thread_id(k), machine.next_instr(k).range});
     return result;
+  };
+
+  // The clock is read every kClockEvery scheduling points: often enough to stop within
+  // milliseconds, rarely enough to cost nothing next to the steps themselves.
+  constexpr uint64_t kClockEvery = 256;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  auto out_of_time = [&](uint64_t point) {
+    return options.timeout_ms != 0 && point % kClockEvery == 0 &&
+           std::chrono::steady_clock::now() >= deadline;
   };
 
   if (!absorb(machine.start(budget()))) return finish();
@@ -106,6 +116,10 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
     }
     if (budget() == 0) {
       result.outcome = Outcome::StepLimit;
+      return finish();
+    }
+    if (out_of_time(point)) {
+      result.outcome = Outcome::TimeLimit;
       return finish();
     }
     ids.clear();

@@ -188,17 +188,4 @@ bool read_schedule_file(const std::string& path, Schedule& out, std::string& err
   return true;
 }
 
-bool write_schedule_file(const std::string& path, const Schedule& schedule,
-                         const std::string& program_path, std::string& error,
-                         const std::string& comment) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << format_schedule_file(schedule, program_path, comment);
-  out.close(); // the last write happens here: a full disk shows only now
-  if (!out) {
-    error = "cannot write schedule file '" + path + "'";
-    return false;
-  }
-  return true;
-}
-
 } // namespace racelang

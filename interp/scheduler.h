@@ -52,9 +52,8 @@ std::string format_schedule_file(const Schedule& schedule, const std::string& pr
 // "0,1,1,2": the form of --schedule-string.
 std::string format_schedule_string(const Schedule& schedule);
 
+// Reads a schedule file. (Files are written by the driver, which checks every output:
+// format_schedule_file gives the text.)
 bool read_schedule_file(const std::string& path, Schedule& out, std::string& error);
-bool write_schedule_file(const std::string& path, const Schedule& schedule,
-                         const std::string& program_path, std::string& error,
-                         const std::string& comment = "");
 
 } // namespace racelang

@@ -135,12 +135,23 @@ RunResult RunState::run() {
   }
   // The watchdog: wake up every interval; a deadlock is reported when two consecutive looks
   // find the same set of blocked threads with nothing having moved in between.
+  // With a timeout it also ends the run at the deadline; threads see the stop flag at their
+  // next loop head, blocking operation or check, so a spinning thread stops too.
   std::optional<Snapshot> last;
   auto interval = std::chrono::milliseconds(std::max<uint32_t>(1, watchdog_interval_ms_));
+  auto deadline = started + std::chrono::milliseconds(options_.timeout_ms);
   std::unique_lock<std::mutex> lock(live_mutex_);
   while (live_ > 0) {
-    live_changed_.wait_for(lock, interval);
+    auto wake = std::chrono::steady_clock::now() + interval;
+    if (options_.timeout_ms != 0) wake = std::min(wake, deadline);
+    live_changed_.wait_until(lock, wake);
     if (live_ == 0 || stopping()) continue;
+    if (options_.timeout_ms != 0 && std::chrono::steady_clock::now() >= deadline) {
+      lock.unlock();
+      end(Outcome::TimeLimit, std::nullopt, {});
+      lock.lock();
+      continue;
+    }
     lock.unlock();
     std::optional<Snapshot> now = deadlock_snapshot();
     if (now && last && *now == *last) end(Outcome::Deadlock, std::nullopt, now->blocked);

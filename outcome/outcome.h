@@ -30,6 +30,7 @@ enum class Outcome : uint8_t {
   AssertionFailure, // a user assert
   Deadlock,         // every live thread blocked in lock or wait
   StepLimit,        // the interpreter's instruction budget ran out
+  TimeLimit,        // RunOptions::timeout_ms passed before the run ended
   ScheduleError,    // a replayed schedule does not fit the program (the interpreter's)
 };
 
@@ -124,6 +125,10 @@ struct RunOptions {
   bool keep_going = false;
   // The interpreter's budget of instructions, local ones included (the JIT runs to the end).
   uint64_t max_steps = kDefaultMaxSteps;
+  // Wall-clock limit in milliseconds, 0 for none (`--timeout`). The interpreter looks at the
+  // clock between scheduling steps (one step is bounded by max_steps); the JIT's watchdog stops
+  // every thread at its next loop head or blocking operation.
+  uint64_t timeout_ms = 0;
   // Each line the program prints (no newline). Unset: lines are dropped.
   std::function<void(std::string_view)> print;
   // Each distinct race when it is found.
@@ -146,7 +151,8 @@ struct RunResult {
   std::vector<RaceReport> races;      // distinct, in the order found
   std::optional<Failure> failure;     // RuntimeError, AssertionFailure, or the failed race check
   std::vector<BlockedThread> blocked; // Deadlock: every unfinished thread
-  // StepLimit: each running thread and the instruction it is at.
+  // StepLimit, and TimeLimit on the interpreter: each running thread and the instruction it is
+  // at.
   std::vector<std::pair<int64_t, SourceRange>> running;
   std::vector<int64_t> memory; // shared memory at the end (lock cells: 0 or holder + 1)
   uint64_t steps = 0;          // instructions run (the interpreter counts them)

@@ -38,4 +38,8 @@ struct Process {
 
 CliResult run_cli(const std::vector<std::string>& args, Stdout where = Stdout::File);
 
+// CPU time a process has used, in clock ticks (utime + stime in /proc/PID/stat): tests wait
+// until the tool is well into its work before they interrupt it.
+long cpu_ticks(pid_t pid);
+
 } // namespace racelang::testing
