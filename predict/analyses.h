@@ -1,0 +1,16 @@
+// Internal to predict/: one entry point per analysis; predict.cpp dispatches and adds witnesses.
+#pragma once
+
+#include "predict/predict.h"
+#include "predict/trace_index.h"
+
+namespace racelang::predict {
+
+// Schedulable happens-before (OOPSLA'18, What Happens-After the First Race?).
+void shb_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+// Sync-preserving races (POPL'21), pair by pair over the closure (closure.h).
+void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+// Weak causally-precedes (PLDI'17, Dynamic Race Prediction in Linear Time).
+void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
+} // namespace racelang::predict
