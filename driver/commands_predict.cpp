@@ -27,7 +27,7 @@ namespace {
 
 std::vector<OptionSpec> predict_options() {
   auto specs = common_program_options();
-  specs.push_back({"analysis", true, "shb, syncp (default), wcp or all", "NAME"});
+  specs.push_back({"analysis", true, "shb, syncp (default), wcp, m2 or all", "NAME"});
   specs.push_back({"seed", true, "run FILE.rl under this random schedule (default: fresh)", "N"});
   specs.push_back({"max-steps", true,
                    "stop the recorded run after N instructions (default " +
@@ -37,7 +37,7 @@ std::vector<OptionSpec> predict_options() {
   specs.push_back(
       {"write-trace", true, "write the trace in racelang's format (values, branches)", "FILE"});
   specs.push_back({"write-std", true, "write the trace in RAPID's STD format", "FILE"});
-  specs.push_back({"max-pairs", true, "syncp: stop after checking N candidate pairs", "N"});
+  specs.push_back({"max-pairs", true, "syncp, m2: stop after checking N candidate pairs", "N"});
   return specs;
 }
 
@@ -47,7 +47,8 @@ const char* kPredictDescription =
     "access and the reads every branch depends on) or a trace: racelang's format (header\n"
     "'# racelang trace 1') or RAPID's STD. Analyses: shb (schedulable happens-before), syncp\n"
     "(every sync-preserving race; the default), wcp (weak causally-precedes; only its first\n"
-    "report is guaranteed), all. Every race comes with a witness, a reordering of the run that\n"
+    "report is guaranteed), m2 (complete for two threads), all. Every race comes with a witness, a "
+    "reordering of the run that\n"
     "ends with the two accesses adjacent, checked on the trace and replayed on the program; a\n"
     "report whose witness fails is listed as unconfirmed and is not a race. Exit codes: 0 no\n"
     "race, 66 a race predicted, 1 the recorded run failed, deadlocked or hit the step limit\n"
@@ -114,11 +115,13 @@ int command_predict(const std::vector<std::string>& args) {
   std::vector<predict::Analysis> analyses;
   std::string which = options->get("analysis").value_or("syncp");
   if (which == "all")
-    analyses = {predict::Analysis::Shb, predict::Analysis::SyncP, predict::Analysis::Wcp};
+    analyses = {predict::Analysis::Shb, predict::Analysis::SyncP, predict::Analysis::Wcp,
+                predict::Analysis::M2};
   else if (auto a = predict::parse_analysis(which))
     analyses = {*a};
   else
-    return usage("unknown analysis '" + which + "' (shb, syncp, wcp, all)");
+    return usage("unknown analysis '" + which + "' (shb, syncp, wcp, m2, all)" +
+                 (which == "maximal" ? "; the maximal causal model is not implemented yet" : ""));
   predict::PredictOptions popts;
   if (auto n = options->get("max-pairs")) {
     auto v = parse_count(*n);
@@ -189,9 +192,15 @@ int command_predict(const std::vector<std::string>& args) {
 
   std::vector<Report> reports;
   bool truncated = false;
+  std::string m2_completeness;
   for (predict::Analysis a : analyses) {
     predict::PredictResult result = predict::predict_races(trace, a, popts);
     truncated |= result.truncated;
+    if (a == predict::Analysis::M2)
+      m2_completeness = result.complete ? "m2 is complete on this trace: these are all its "
+                                          "predictable races"
+                                        : "m2 may have missed races on this trace (its dynamic "
+                                          "completeness check fails)";
     for (predict::PredictedRace& race : result.races) {
       Report r{std::move(race), {}};
       if (r.race.witness.empty())
@@ -302,9 +311,11 @@ int command_predict(const std::vector<std::string>& args) {
     std::cerr << "SUMMARY: racelang: predicted data race on '" << trace.locations.at(a.target)
               << "' (" << position(b) << " and " << position(a) << ")\n==================\n";
   }
+  if (!m2_completeness.empty()) std::cerr << "note: " << m2_completeness << "\n";
   if (truncated)
-    std::cerr << "note: syncp stopped after --max-pairs candidate pairs; later pairs were not "
-                 "checked\n";
+    std::cerr
+        << "note: syncp or m2 stopped after --max-pairs candidate pairs; later pairs were not "
+           "checked\n";
   std::string summary = "predict: " + std::to_string(confirmed) + " race" +
                         (confirmed == 1 ? "" : "s") + " predicted (" + which + ") on " +
                         std::to_string(trace.events.size()) + " events";

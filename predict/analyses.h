@@ -13,4 +13,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
 // Weak causally-precedes (PLDI'17, Dynamic Race Prediction in Linear Time).
 void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
 
+// M2 (POPL'20), pair by pair; its races come with their witnesses.
+void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
 } // namespace racelang::predict

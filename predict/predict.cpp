@@ -19,12 +19,14 @@ const char* analysis_name(Analysis a) {
     return "syncp";
   case Analysis::Wcp:
     return "wcp";
+  case Analysis::M2:
+    return "m2";
   }
   return "?";
 }
 
 std::optional<Analysis> parse_analysis(const std::string& name) {
-  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::Wcp})
+  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::Wcp, Analysis::M2})
     if (name == analysis_name(a)) return a;
   return std::nullopt;
 }
@@ -42,6 +44,9 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
   case Analysis::Wcp:
     wcp_races(index, options, out);
     break;
+  case Analysis::M2:
+    m2_races(index, options, out);
+    return out; // its own witnesses, already checked
   }
   if (!options.witnesses) return out;
   SpClosure closure(index, !options.syncp_reorders_critical_sections);

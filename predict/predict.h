@@ -7,7 +7,9 @@
 //   syncp  sync-preserving races (POPL'21): exactly the pairs some correct reordering that keeps
 //          every lock's critical sections in their observed order exposes.
 //   wcp    weak causally-precedes (PLDI'17): its first report is a predictable race or deadlock;
-//          later ones carry no guarantee, and none has a witness.
+//          later ones carry no guarantee (a report gets a witness only if it is sync-preserving).
+//   m2     M2 (POPL'20): every report is a predictable race; on two-thread traces, and on any
+//          trace its dynamic completeness check passes, it reports all of them.
 //
 // docs/prediction.md defines correct reorderings, the witnesses and the trace formats.
 #pragma once
@@ -21,9 +23,9 @@
 
 namespace racelang::predict {
 
-enum class Analysis : uint8_t { Shb, SyncP, Wcp };
+enum class Analysis : uint8_t { Shb, SyncP, Wcp, M2 };
 
-const char* analysis_name(Analysis a); // "shb", "syncp", "wcp"
+const char* analysis_name(Analysis a); // "shb", "syncp", "wcp", "m2"
 std::optional<Analysis> parse_analysis(const std::string& name);
 
 struct PredictOptions {
@@ -32,7 +34,9 @@ struct PredictOptions {
   // SyncP closure without its lock rule (it may reorder critical sections of one lock).
   bool shb_without_reads_from = false;
   bool syncp_reorders_critical_sections = false;
-  // SyncP checks pairs one by one; past this many candidate pairs it stops (and says so).
+  // M2 without its lock-closure rule.
+  bool m2_without_lock_closure = false;
+  // SyncP and M2 check pairs one by one; past this many candidate pairs they stop (and say so).
   uint64_t max_pairs = 2'000'000;
   // Build and check a witness for every race (benchmarks time the analyses alone without).
   bool witnesses = true;
@@ -50,6 +54,9 @@ struct PredictedRace {
 struct PredictResult {
   std::vector<PredictedRace> races; // ordered by (second, first)
   bool truncated = false;           // max_pairs was reached
+  // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
+  // witness must have, so its reports are all the predictable races of the trace.
+  bool complete = false;
 };
 
 PredictResult predict_races(const Trace& trace, Analysis analysis,
