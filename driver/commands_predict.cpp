@@ -204,7 +204,9 @@ int command_predict(const std::vector<std::string>& args) {
     for (predict::PredictedRace& race : result.races) {
       Report r{std::move(race), {}};
       if (r.race.witness.empty())
-        r.confirmation = "no correct reordering found that ends with this pair";
+        r.confirmation = a == predict::Analysis::Wcp
+                             ? "wcp gives no witness, and the pair is not a sync-preserving race"
+                             : "no witness could be built";
       else if (code)
         if (auto bad = predict::confirm_witness(*code, trace, r.race.witness))
           r.confirmation = "the witness does not replay: " + *bad;
@@ -267,7 +269,7 @@ int command_predict(const std::vector<std::string>& args) {
   auto position = [&](const predict::Event& e) -> std::string {
     if (e.line == 0) return "an unknown position";
     if (loaded) return format_position(*loaded->file, {e.line, e.col});
-    return *path + " source " + std::to_string(e.line) + ":" + std::to_string(e.col);
+    return std::to_string(e.line) + ":" + std::to_string(e.col); // the trace's source ids
   };
   auto describe = [&](const predict::Event& e, uint32_t index, bool previous) {
     bool write = e.op == predict::Op::Write;
