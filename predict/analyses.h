@@ -16,4 +16,7 @@ void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictRe
 // M2 (POPL'20), pair by pair; its races come with their witnesses.
 void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
 
+// The maximal causal model (PLDI'14) over Z3; its races come with their witnesses.
+void maximal_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
 } // namespace racelang::predict

@@ -98,13 +98,19 @@ sync_preserving_witness(const Trace& trace, uint32_t first, uint32_t second, boo
   return out;
 }
 
-std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order) {
+std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
+                                         bool by_value) {
   const auto& events = trace.events;
   if (order.size() < 2) return "a witness ends with two accesses";
   TraceIndex index(trace);
   std::vector<uint32_t> next(index.threads(), 0);
   std::unordered_map<uint32_t, uint32_t> holder;    // lock -> dense thread
   std::unordered_map<uint32_t, int64_t> last_write; // location -> event
+  // by_value: whether each read so far read its observed value from a write that wrote its
+  // observed value, and whether each thread's reads so far all did.
+  std::unordered_map<uint32_t, bool> read_ok;
+  std::vector<bool> thread_ok(index.threads(), true);
+  std::unordered_map<uint32_t, bool> write_ok; // the write's thread was ok when it wrote
   auto at = [](size_t k, const std::string& what) {
     return "witness step " + std::to_string(k + 1) + ": " + what;
   };
@@ -137,9 +143,25 @@ std::optional<std::string> check_witness(const Trace& trace, const std::vector<u
       break;
     case Op::Write:
       last_write[e.target] = i;
+      write_ok[i] = thread_ok[t];
+      break;
+    case Op::Branch:
+      if (by_value)
+        for (uint32_t d : e.deps)
+          if (!read_ok[d]) return at(k, "a branch depends on a read that saw another value");
       break;
     case Op::Read: {
       if (last_two) break;
+      if (by_value) {
+        auto it = last_write.find(e.target);
+        bool ok = it == last_write.end()
+                      ? e.value == 0
+                      : write_ok[static_cast<uint32_t>(it->second)] &&
+                            events[static_cast<size_t>(it->second)].value == e.value;
+        read_ok[i] = ok;
+        thread_ok[t] = thread_ok[t] && ok;
+        break;
+      }
       auto it = last_write.find(e.target);
       int64_t seen = it == last_write.end() ? -1 : it->second;
       if (seen != index.rf[i]) return at(k, "reads from another write than in the trace");

@@ -6,6 +6,8 @@
 // when it happens to be a sync-preserving race too.
 #include "predict/predict.h"
 
+#include <chrono>
+
 #include "predict/analyses.h"
 #include "predict/closure.h"
 
@@ -21,19 +23,26 @@ const char* analysis_name(Analysis a) {
     return "wcp";
   case Analysis::M2:
     return "m2";
+  case Analysis::Maximal:
+    return "maximal";
   }
   return "?";
 }
 
 std::optional<Analysis> parse_analysis(const std::string& name) {
-  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::Wcp, Analysis::M2})
+  for (Analysis a :
+       {Analysis::Shb, Analysis::SyncP, Analysis::Wcp, Analysis::M2, Analysis::Maximal})
     if (name == analysis_name(a)) return a;
   return std::nullopt;
 }
 
 PredictResult predict_races(const Trace& trace, Analysis analysis, const PredictOptions& options) {
+  auto start = std::chrono::steady_clock::now();
   TraceIndex index(trace);
   PredictResult out;
+  auto stop_clock = [&] {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   switch (analysis) {
   case Analysis::Shb:
     shb_races(index, options, out);
@@ -46,8 +55,17 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
     break;
   case Analysis::M2:
     m2_races(index, options, out);
-    return out; // its own witnesses, already checked
+    stop_clock(); // M2's witnesses are part of its decision
+    return out;   // its own witnesses, already checked
+  case Analysis::Maximal:
+    maximal_races(index, options, out);
+    stop_clock();
+    // The solver's model is checked like every other witness, by the values the model keeps.
+    for (PredictedRace& race : out.races)
+      if (check_witness(trace, race.witness, trace.has_values)) race.witness.clear();
+    return out;
   }
+  stop_clock();
   if (!options.witnesses) return out;
   SpClosure closure(index, !options.syncp_reorders_critical_sections);
   for (PredictedRace& race : out.races) {

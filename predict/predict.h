@@ -10,6 +10,10 @@
 //          later ones carry no guarantee (a report gets a witness only if it is sync-preserving).
 //   m2     M2 (POPL'20): every report is a predictable race; on two-thread traces, and on any
 //          trace its dynamic completeness check passes, it reports all of them.
+//   maximal the maximal causal model with control-flow abstraction (PLDI'14), over Z3: every
+//          report is feasible in the model (reads no branch depends on may read other values);
+//          on a trace without values it reports exactly the predictable races. Windowed, with a
+//          time limit per query; a timeout is unknown, never a race.
 //
 // docs/prediction.md defines correct reorderings, the witnesses and the trace formats.
 #pragma once
@@ -23,9 +27,9 @@
 
 namespace racelang::predict {
 
-enum class Analysis : uint8_t { Shb, SyncP, Wcp, M2 };
+enum class Analysis : uint8_t { Shb, SyncP, Wcp, M2, Maximal };
 
-const char* analysis_name(Analysis a); // "shb", "syncp", "wcp", "m2"
+const char* analysis_name(Analysis a); // "shb", "syncp", "wcp", "m2", "maximal"
 std::optional<Analysis> parse_analysis(const std::string& name);
 
 struct PredictOptions {
@@ -36,6 +40,10 @@ struct PredictOptions {
   bool syncp_reorders_critical_sections = false;
   // M2 without its lock-closure rule.
   bool m2_without_lock_closure = false;
+  // The maximal encoding without its read-value constraints.
+  bool maximal_without_read_values = false;
+  uint32_t maximal_window = 10'000;     // events up to the second access that may move
+  uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
   // SyncP and M2 check pairs one by one; past this many candidate pairs they stop (and say so).
   uint64_t max_pairs = 2'000'000;
   // Build and check a witness for every race (benchmarks time the analyses alone without).
@@ -57,6 +65,8 @@ struct PredictResult {
   // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
   // witness must have, so its reports are all the predictable races of the trace.
   bool complete = false;
+  double seconds = 0;   // the analysis alone, without building witnesses (for benchmarks)
+  uint64_t unknown = 0; // maximal: pairs whose query timed out
 };
 
 PredictResult predict_races(const Trace& trace, Analysis analysis,
@@ -76,7 +86,12 @@ std::optional<std::vector<uint32_t>> sync_preserving_witness(const Trace& trace,
 // after its fork and a join after the joined thread's last event, and every read but the last two
 // events reading from the same write (or the initial value) as in the trace. Returns what is
 // wrong, or nothing. The product checks every witness with it before reporting a race.
-std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order);
+// With `by_value` (the maximal model's witnesses, on a trace with values), a read need not read
+// from the same write; instead every read a branch event in the witness depends on must read its
+// observed value from a write that wrote its observed value (every read before that write in its
+// thread did too).
+std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
+                                         bool by_value = false);
 
 // The schedule a witness is: the thread of each of its events but branches.
 std::vector<int64_t> witness_schedule(const Trace& trace, const std::vector<uint32_t>& order);

@@ -1,5 +1,5 @@
 // Predictions against the program's ground truth: on generated programs, every race SHB,
-// SyncP and M2 predict from one recorded run has a witness that replays to it and is a pair of
+// SyncP, M2 and the maximal analysis predict from one recorded run has a witness that replays to it and is a pair of
 // accesses that are enabled together in some reachable state (interp/co_enabled.h). Hand-written
 // programs pin the set itself: a pair ordered by a wait is not in it, an unordered one is.
 #include <gtest/gtest.h>
@@ -31,7 +31,7 @@ RC_GTEST_PROP(CoEnabled, EveryPredictedRaceIsCoEnabledAndReplays, ()) {
   uint64_t seed = *rc::gen::inRange<uint64_t>(0, 1000000);
   auto scheduler = make_random_scheduler(seed);
   predict::Recording rec = predict::record_run(c->code, *scheduler, 5000);
-  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::M2}) {
+  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::M2, Analysis::Maximal}) {
     for (const auto& race : predict::predict_races(rec.trace, a).races) {
       RC_ASSERT(!race.witness.empty());
       auto replay = predict::confirm_witness(c->code, rec.trace, race.witness);

@@ -1,11 +1,16 @@
 // Predictive analyses checked against the brute-force oracle (oracle.h) on traces recorded from
 // generated programs, each with its paper's guarantee: SHB reports only predictable races,
 // SyncP exactly the sync-preserving ones, WCP's first report implies a predictable race or
-// deadlock. Every SHB and SyncP race has a witness that is a correct reordering and replays on
-// the program to that race. The negative controls (SHB without reads-from, SyncP that may
-// reorder critical sections) are caught by the same properties.
+// deadlock; M2 only predictable races, and all of them on two threads or when its dynamic check
+// says so; the maximal causal model exactly the predictable races on a trace without values, and
+// at least them with values. Every race of SHB, SyncP, M2 and the maximal analysis has a witness
+// that passes check_witness and replays on the program to that race. The negative controls (SHB
+// without reads-from, SyncP that may reorder critical sections, M2 without lock closure, the
+// maximal encoding without read-value constraints) are each caught.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+
+#include <set>
 
 #include "predict/predict.h"
 #include "predict/record.h"
@@ -164,16 +169,63 @@ TEST(Predict, M2WithoutLockClosureIsCaught) {
   EXPECT_FALSE(bad.complete);
 }
 
+// The trace as an STD file would give it: no values, no branch events, no prints.
+predict::Trace without_values(const predict::Trace& trace) {
+  predict::Trace out = trace;
+  out.events.clear();
+  out.has_values = false;
+  for (predict::Event e : trace.events) {
+    if (e.op == predict::Op::Branch || e.op == predict::Op::Print) continue;
+    e.value = 0;
+    out.events.push_back(e);
+  }
+  return out;
+}
+
+void check_maximal_without_values(const PredictOptions& options) {
+  Recorded r = gen_recorded(40);
+  predict::Trace trace = without_values(r.rec.trace);
+  auto oracle = testing::predictable_races(trace);
+  RC_PRE(oracle.complete);
+  auto maximal = predict::predict_races(trace, Analysis::Maximal, options);
+  RC_ASSERT(maximal.unknown == 0u);
+  RC_TAG(maximal.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(maximal) == oracle.races);
+}
+
+RC_GTEST_PROP(Predict, MaximalWithoutValuesIsThePredictableSet, ()) {
+  check_maximal_without_values({});
+}
+
+TEST(Predict, MaximalWithoutReadValueConstraintsIsCaught) {
+  PredictOptions broken;
+  broken.maximal_without_read_values = true;
+  EXPECT_TRUE(verify::find_failure([&] { check_maximal_without_values(broken); }, 200).has_value());
+}
+
+// With values and branch events the model is larger: every predictable race is one of its races
+// (a reordering that keeps every writer keeps every value).
+RC_GTEST_PROP(Predict, MaximalWithValuesIncludesThePredictableRaces, ()) {
+  Recorded r = gen_recorded(40);
+  auto oracle = testing::predictable_races(r.rec.trace);
+  RC_PRE(oracle.complete);
+  auto maximal = predict::predict_races(r.rec.trace, Analysis::Maximal);
+  RC_ASSERT(maximal.unknown == 0u);
+  auto found = pairs(maximal);
+  RC_TAG(found.size() > oracle.races.size() ? "beyond the predictable races" : "the same");
+  for (const auto& p : oracle.races) RC_ASSERT(found.count(p) == 1);
+}
+
 RC_GTEST_PROP(Predict, WitnessesAreCorrectReorderingsThatReplay, ()) {
-  Recorded r = gen_recorded(200);
-  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::M2}) {
+  Recorded r = gen_recorded(80);
+  for (Analysis a : {Analysis::Shb, Analysis::SyncP, Analysis::M2, Analysis::Maximal}) {
     auto result = predict::predict_races(r.rec.trace, a);
     RC_TAG(result.races.empty() ? "no race" : "races");
     for (const auto& race : result.races) {
       RC_ASSERT(!race.witness.empty());
       RC_ASSERT(race.witness[race.witness.size() - 2] == race.first);
       RC_ASSERT(race.witness.back() == race.second);
-      auto bad = predict::check_witness(r.rec.trace, race.witness);
+      auto bad = predict::check_witness(r.rec.trace, race.witness, a == Analysis::Maximal);
       RC_ASSERT(!bad.has_value());
       auto replay = predict::confirm_witness(r.program->code, r.rec.trace, race.witness);
       if (replay) RC_FAIL(*replay);
