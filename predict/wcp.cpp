@@ -7,28 +7,18 @@
 // critical sections (rule (b): a release comes after an earlier critical section's release when
 // that section's acquire is WCP-before it). Those clocks are kept per releasing thread, since
 // rule (a) concerns conflicting events, which are of different threads. Fork and join order
-// like program order. Pairs are enumerated as in shb.cpp. Only the first report carries the
-// paper's guarantee (a predictable race or deadlock exists); no report has a witness.
+// like program order. Pairs are enumerated as in shb.cpp (clock_pairs.h). Only the first report
+// carries the paper's guarantee (a predictable race or deadlock exists); no report has a witness.
 #include <algorithm>
 #include <deque>
 #include <map>
 #include <unordered_map>
 
 #include "predict/analyses.h"
+#include "predict/clock_pairs.h"
 
 namespace racelang::predict {
 namespace {
-
-using Clock = std::vector<uint32_t>;
-
-void join_into(Clock& into, const Clock& from) {
-  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
-}
-
-struct Stamp {
-  uint32_t time;
-  uint32_t event;
-};
 
 struct QueuedSection {
   uint32_t thread; // the acquiring thread
@@ -56,8 +46,7 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
   std::deque<QueuedSection> sections_store;
   std::unordered_map<uint32_t, QueuedSection*> open_section; // lock -> its open section
   std::vector<std::vector<Section>> held(n);
-  std::unordered_map<uint64_t, std::vector<Stamp>> reads, writes;
-  auto key = [](uint32_t x, uint32_t t) { return (uint64_t{x} << 32) | t; };
+  AccessLog log;
   auto wcp_clock = [&](uint32_t t) {
     Clock c = p[t];
     c[t] = h[t][t];
@@ -144,21 +133,8 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
         (write ? s.writes : s.reads).push_back(e.target);
       }
       Clock c = wcp_clock(t);
-      size_t before = out.races.size();
-      for (uint32_t u = 0; u < n; ++u) {
-        if (u == t) continue;
-        auto scan = [&](std::unordered_map<uint64_t, std::vector<Stamp>>& table) {
-          auto it = table.find(key(e.target, u));
-          if (it == table.end()) return;
-          for (auto st = it->second.rbegin(); st != it->second.rend() && st->time > c[u]; ++st)
-            out.races.push_back({st->event, i, Analysis::Wcp, {}});
-        };
-        scan(writes);
-        if (write) scan(reads);
-      }
-      std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(before), out.races.end(),
-                [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
-      (write ? writes : reads)[key(e.target, t)].push_back({c[t], i});
+      log.report(e, i, t, c, Analysis::Wcp, out.races);
+      log.add(e, i, t, c[t]);
       break;
     }
     default:

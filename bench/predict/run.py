@@ -49,9 +49,12 @@ def main():
     parser.add_argument("--racelang", default=os.path.join(ROOT, "build", "racelang"))
     parser.add_argument("--events", type=int, default=100000)
     parser.add_argument("--only", default="", help="comma-separated program names")
-    parser.add_argument("--analyses", default="shb,wcp,syncp,m2")
+    parser.add_argument("--analyses", default="shb,wcp,syncp,m2,maximal")
     parser.add_argument("--max-pairs", type=int, default=200000,
-                        help="syncp and m2 stop after this many candidate pairs")
+                        help="syncp, m2 and maximal stop after this many candidate pairs")
+    parser.add_argument("--window", type=int, default=10000, help="maximal's window")
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds one analysis may take on one trace (then: timeout)")
     args = parser.parse_args()
     programs = sorted(os.listdir(os.path.join(ROOT, "bench", "programs")))
     if args.only:
@@ -67,19 +70,24 @@ def main():
                 continue
             trace, count = got
             row = [os.path.splitext(program)[0], str(count)]
-            hb = None
+            # Happens-before first, from the fastest analysis's run (same trace, same process).
+            out = subprocess.run([args.racelang, "predict", "--analysis=shb", "--stats",
+                                  "--no-witness", trace], capture_output=True, text=True)
+            hb = {m.group(1): m for m in STATS.finditer(out.stderr)}.get("hb (vc)")
+            row.append("%s (%s racy)" % (hb.group(4), hb.group(5)) if hb else "n/a")
             for analysis in analyses:
-                out = subprocess.run([args.racelang, "predict", "--analysis=" + analysis,
-                                      "--stats", "--no-witness",
-                                      "--max-pairs=%d" % args.max_pairs, trace],
-                                     capture_output=True, text=True)
+                try:
+                    out = subprocess.run([args.racelang, "predict", "--analysis=" + analysis,
+                                          "--stats", "--no-witness", "--window=%d" % args.window,
+                                          "--max-pairs=%d" % args.max_pairs, trace],
+                                         capture_output=True, text=True, timeout=args.timeout)
+                except subprocess.TimeoutExpired:
+                    row.append("timeout (%ds)" % args.timeout)
+                    continue
                 stats = {m.group(1): m for m in STATS.finditer(out.stderr)}
-                if hb is None and "hb (vc)" in stats:
-                    hb = stats["hb (vc)"]
-                    row.append("%s (%s racy)" % (hb.group(4), hb.group(5)))
                 m = stats.get(analysis)
                 cell = "%s (%s)" % (m.group(4), m.group(5)) if m else "n/a"
-                if "stopped after --max-pairs" in out.stderr:
+                if "stopped after" in out.stderr:
                     cell += " partial"
                 row.append(cell)
             print(" | ".join(row), flush=True)

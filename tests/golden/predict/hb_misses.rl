@@ -1,6 +1,6 @@
 // RUN: predict --seed=1 --analysis=all %s
 // The observed run orders the write and the read through the lock (thread 1 goes first), so
-// happens-before sees no race (`racelang run --seed=1` exits 0). SyncP, WCP and M2 predict it:
+// happens-before sees no race (`racelang run --seed=1` exits 0). SyncP, WCP, M2 and maximal predict it:
 // main's critical section can run before thread 1's write. SHB does not: its edge from a read's
 // writer to the read orders this very pair. The witness replays.
 shared x;
@@ -18,7 +18,7 @@ wait 1;
 
 // EXPECT-EXIT: 66
 // EXPECT-STDERR: ==================
-// EXPECT-STDERR: WARNING: predicted data race on 'x' (syncp, wcp, m2)
+// EXPECT-STDERR: WARNING: predicted data race on 'x' (syncp, wcp, m2, maximal)
 // EXPECT-STDERR:   Read of 'x' by thread 0 at tests/golden/predict/hb_misses.rl:16:1 (event 7):
 // EXPECT-STDERR:     v := load x;
 // EXPECT-STDERR:     ^~~~~~~~~~~~

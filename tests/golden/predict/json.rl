@@ -15,9 +15,9 @@ v := load x;
 wait 1;
 
 // EXPECT-EXIT: 66
-// EXPECT-STDOUT: {"races": [{"first": 3, "second": 7, "analysis": "wcp", "witness": null, "unconfirmed": "wcp gives no witness, and the pair is not a sync-preserving race"}, {"first": 3, "second": 7, "analysis": "m2", "witness": {"schedule": "0,0,0,1,1,0", "events": [1, 5, 6, 2, 3, 7]}}]}
+// EXPECT-STDOUT: {"races": [{"first": 3, "second": 7, "analysis": "wcp", "witness": null, "unconfirmed": "wcp gives no witness, and the pair is not a sync-preserving race"}, {"first": 3, "second": 7, "analysis": "m2", "witness": {"schedule": "0,0,0,1,1,0", "events": [1, 5, 6, 2, 3, 7]}}, {"first": 3, "second": 7, "analysis": "maximal", "witness": {"schedule": "0,0,0,1,1,0", "events": [1, 5, 6, 2, 3, 7]}}]}
 // EXPECT-STDERR: ==================
-// EXPECT-STDERR: WARNING: predicted data race on 'x' (wcp, m2)
+// EXPECT-STDERR: WARNING: predicted data race on 'x' (wcp, m2, maximal)
 // EXPECT-STDERR:   Read of 'x' by thread 0 at tests/golden/predict/json.rl:14:1 (event 7):
 // EXPECT-STDERR:     v := load x;
 // EXPECT-STDERR:     ^~~~~~~~~~~~

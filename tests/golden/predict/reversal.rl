@@ -1,7 +1,8 @@
 // RUN: predict --seed=1 --analysis=all %s
 // The write is inside thread 1's critical section: a witness must run main's critical section
 // first, reversing the observed order of the two sections. SHB and SyncP (sync-preserving:
-// sections in their observed order) cannot; M2 can, and its witness replays. WCP reports the
+// sections in their observed order) cannot; M2 and the maximal analysis can, and their witness
+// replays. WCP reports the
 // pair too, without a witness of its own.
 shared x;
 mutex m;
@@ -18,7 +19,7 @@ wait 1;
 
 // EXPECT-EXIT: 66
 // EXPECT-STDERR: ==================
-// EXPECT-STDERR: WARNING: predicted data race on 'x' (wcp, m2)
+// EXPECT-STDERR: WARNING: predicted data race on 'x' (wcp, m2, maximal)
 // EXPECT-STDERR:   Read of 'x' by thread 0 at tests/golden/predict/reversal.rl:16:1 (event 7):
 // EXPECT-STDERR:     v := load x;
 // EXPECT-STDERR:     ^~~~~~~~~~~~

@@ -4,7 +4,7 @@
 
 // EXPECT-EXIT: 66
 // EXPECT-STDERR: ==================
-// EXPECT-STDERR: WARNING: predicted data race on 'x' (shb, syncp, wcp, m2)
+// EXPECT-STDERR: WARNING: predicted data race on 'x' (shb, syncp, wcp, m2, maximal)
 // EXPECT-STDERR:   Write of 'x' by thread 2 at 30:3 (event 14):
 // EXPECT-STDERR:   Previous write of 'x' by thread 1 at 20:3 (event 13):
 // EXPECT-STDERR:   Witness schedule: 1,1,1,2,2,2,1,1,1,2,2,2,1,2
