@@ -2,8 +2,7 @@
 // The write is inside thread 1's critical section: a witness must run main's critical section
 // first, reversing the observed order of the two sections. SHB and SyncP (sync-preserving:
 // sections in their observed order) cannot; M2 and the maximal analysis can, and their witness
-// replays. WCP reports the
-// pair too, without a witness of its own.
+// replays. WCP reports the pair too, without a witness of its own.
 shared x;
 mutex m;
 
