@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "predict/predict.h"
@@ -23,6 +22,9 @@ inline void join_into(Clock& into, const Clock& from) {
 
 class AccessLog {
 public:
+  AccessLog(size_t locations, size_t threads)
+      : threads_(threads), reads_(locations * threads), writes_(locations * threads) {}
+
   // Appends to `out`, ordered by first event, every earlier access of another thread that
   // conflicts with access `event` (of dense thread t, with clock c) and that c does not cover.
   void report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
@@ -31,9 +33,8 @@ public:
     for (uint32_t u = 0; u < c.size(); ++u) {
       if (u == t) continue;
       auto scan = [&](const Table& table) {
-        auto it = table.find(key(e.target, u));
-        if (it == table.end()) return;
-        for (auto s = it->second.rbegin(); s != it->second.rend() && s->time > c[u]; ++s)
+        const auto& log = table[key(e.target, u)];
+        for (auto s = log.rbegin(); s != log.rend() && s->time > c[u]; ++s)
           out.push_back({s->event, event, analysis, {}});
       };
       scan(writes_);
@@ -52,8 +53,9 @@ private:
     uint32_t time;
     uint32_t event;
   };
-  using Table = std::unordered_map<uint64_t, std::vector<Stamp>>; // (location, thread) -> log
-  static uint64_t key(uint32_t x, uint32_t t) { return (uint64_t{x} << 32) | t; }
+  using Table = std::vector<std::vector<Stamp>>; // location * threads + thread -> its log
+  size_t key(uint32_t x, uint32_t t) const { return size_t{x} * threads_ + t; }
+  size_t threads_;
   Table reads_, writes_;
 };
 

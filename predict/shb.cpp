@@ -3,8 +3,6 @@
 // edge from each read's writer to the read. Vector clocks as in the paper's algorithm: a write
 // stores its thread's clock as the location's last-write clock, a read joins it. Every pair, not
 // only the paper's one report per access (clock_pairs.h).
-#include <unordered_map>
-
 #include "predict/analyses.h"
 #include "predict/clock_pairs.h"
 
@@ -14,9 +12,9 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
   const size_t n = index.threads();
   const auto& events = index.trace.events;
   std::vector<Clock> c(n, Clock(n, 0));
-  std::vector<bool> started(n, false);
-  std::unordered_map<uint32_t, Clock> lock_clock, last_write;
-  AccessLog log;
+  // Per lock and per location (dense ids); an empty clock: none yet.
+  std::vector<Clock> lock_clock(index.trace.locks.size()), last_write(index.trace.locations.size());
+  AccessLog log(index.trace.locations.size(), n);
   for (uint32_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
     uint32_t t = index.thread_of[i];
@@ -24,7 +22,7 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
     ++ct[t];
     switch (e.op) {
     case Op::Acquire:
-      if (auto it = lock_clock.find(e.target); it != lock_clock.end()) join_into(ct, it->second);
+      join_into(ct, lock_clock[e.target]);
       break;
     case Op::Release:
       lock_clock[e.target] = ct;
@@ -38,8 +36,7 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
     case Op::Read:
     case Op::Write: {
       bool write = e.op == Op::Write;
-      if (!write && !options.shb_without_reads_from)
-        if (auto it = last_write.find(e.target); it != last_write.end()) join_into(ct, it->second);
+      if (!write && !options.shb_without_reads_from) join_into(ct, last_write[e.target]);
       log.report(e, i, t, ct, Analysis::Shb, out.races);
       log.add(e, i, t, ct[t]);
       if (write) last_write[e.target] = ct;

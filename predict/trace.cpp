@@ -29,14 +29,11 @@ const char* op_name(Op op) {
 
 std::vector<int64_t> reads_from(const Trace& trace) {
   std::vector<int64_t> out(trace.events.size(), -1);
-  std::unordered_map<uint32_t, int64_t> last;
+  std::vector<int64_t> last(trace.locations.size(), -1);
   for (size_t i = 0; i < trace.events.size(); ++i) {
     const Event& e = trace.events[i];
     if (e.op == Op::Write) last[e.target] = static_cast<int64_t>(i);
-    if (e.op == Op::Read) {
-      auto it = last.find(e.target);
-      if (it != last.end()) out[i] = it->second;
-    }
+    if (e.op == Op::Read) out[i] = last[e.target];
   }
   return out;
 }

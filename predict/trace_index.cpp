@@ -7,12 +7,13 @@ TraceIndex::TraceIndex(const Trace& t)
     : trace(t), thread_of(t.events.size()), pos(t.events.size()), rf(reads_from(t)),
       release_of(t.events.size(), -1) {
   auto dense_thread = [&](uint32_t id) {
-    auto [it, fresh] = dense.emplace(id, static_cast<uint32_t>(by_thread.size()));
-    if (fresh) {
+    if (id >= dense.size()) dense.resize(id + 1, -1);
+    if (dense[id] < 0) {
+      dense[id] = static_cast<int32_t>(by_thread.size());
       by_thread.emplace_back();
       fork_of.push_back(-1);
     }
-    return it->second;
+    return static_cast<uint32_t>(dense[id]);
   };
   std::unordered_map<uint32_t, uint32_t> open; // lock -> its open acquire
   for (uint32_t i = 0; i < t.events.size(); ++i) {

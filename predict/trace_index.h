@@ -21,14 +21,11 @@ struct TraceIndex {
   std::vector<int64_t> rf;                      // reads_from(trace)
   std::vector<int64_t> fork_of;                 // dense thread -> the fork event, or -1
   std::vector<int64_t> release_of;              // acquire event -> its release, or -1
-  std::unordered_map<uint32_t, uint32_t> dense; // racelang id -> dense thread
+  std::vector<int32_t> dense; // racelang id -> dense thread, -1 if it never appears
 
   size_t threads() const { return by_thread.size(); }
   // Dense thread of a racelang id (fork/join targets), or -1 if it never acts.
-  int64_t dense_of(uint32_t id) const {
-    auto it = dense.find(id);
-    return it == dense.end() ? -1 : static_cast<int64_t>(it->second);
-  }
+  int64_t dense_of(uint32_t id) const { return id < dense.size() ? dense[id] : -1; }
 };
 
 } // namespace racelang::predict

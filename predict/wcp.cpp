@@ -11,7 +11,6 @@
 // carries the paper's guarantee (a predictable race or deadlock exists); no report has a witness.
 #include <algorithm>
 #include <deque>
-#include <map>
 #include <unordered_map>
 
 #include "predict/analyses.h"
@@ -40,13 +39,15 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
   for (size_t t = 0; t < n; ++t) h[t][t] = 1;
   std::unordered_map<uint32_t, Clock> h_lock, p_lock;
   // (lock, location) -> releasing thread -> join of H at the releases.
-  std::map<std::pair<uint32_t, uint32_t>, std::map<uint32_t, Clock>> l_read, l_write;
+  // (lock << 32 | location) -> releasing thread -> join of H at its releases (empty: none).
+  std::unordered_map<uint64_t, std::vector<Clock>> l_read, l_write;
+  auto lx = [](uint32_t lock, uint32_t x) { return (uint64_t{lock} << 32) | x; };
   // lock -> thread -> sections of other threads not yet matched by rule (b).
   std::unordered_map<uint32_t, std::vector<std::deque<QueuedSection*>>> queues;
   std::deque<QueuedSection> sections_store;
   std::unordered_map<uint32_t, QueuedSection*> open_section; // lock -> its open section
   std::vector<std::vector<Section>> held(n);
-  AccessLog log;
+  AccessLog log(index.trace.locations.size(), n);
   auto wcp_clock = [&](uint32_t t) {
     Clock c = p[t];
     c[t] = h[t][t];
@@ -91,10 +92,17 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
         join_into(p[t], q[t].front()->release);
         q[t].pop_front();
       }
-      for (uint32_t x : s.reads)
-        join_into(l_read[{e.target, x}].try_emplace(t, n, 0).first->second, h[t]);
-      for (uint32_t x : s.writes)
-        join_into(l_write[{e.target, x}].try_emplace(t, n, 0).first->second, h[t]);
+      for (auto [locations, table] :
+           {std::pair{&s.reads, &l_read}, std::pair{&s.writes, &l_write}}) {
+        std::sort(locations->begin(), locations->end());
+        locations->erase(std::unique(locations->begin(), locations->end()), locations->end());
+        for (uint32_t x : *locations) {
+          auto& per_thread = (*table)[lx(e.target, x)];
+          per_thread.resize(n);
+          per_thread[t].resize(n, 0);
+          join_into(per_thread[t], h[t]);
+        }
+      }
       h_lock[e.target] = h[t];
       p_lock[e.target] = p[t];
       if (auto it = open_section.find(e.target); it != open_section.end()) {
@@ -122,11 +130,11 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
       bool write = e.op == Op::Write;
       // Rule (a), against the other threads' critical sections of the locks held here.
       for (Section& s : held[t]) {
-        auto absorb = [&](auto& table) {
-          auto it = table.find({s.lock, e.target});
+        auto absorb = [&](const auto& table) {
+          auto it = table.find(lx(s.lock, e.target));
           if (it == table.end()) return;
-          for (auto& [u, clock] : it->second)
-            if (u != t) join_into(p[t], clock);
+          for (uint32_t u = 0; u < it->second.size(); ++u)
+            if (u != t) join_into(p[t], it->second[u]);
         };
         absorb(l_write);
         if (write) absorb(l_read);
