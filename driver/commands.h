@@ -20,6 +20,7 @@ int command_run(const std::vector<std::string>& args);
 int command_explore(const std::vector<std::string>& args);
 int command_emit_c(const std::vector<std::string>& args);
 int command_verify(const std::vector<std::string>& args);
+int command_predict(const std::vector<std::string>& args);
 
 // A decimal count for options like --seed and --max-steps (at most 19 digits, no sign).
 std::optional<uint64_t> parse_count(const std::string& text);

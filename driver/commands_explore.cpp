@@ -13,11 +13,40 @@
 #include "driver/exit_codes.h"
 #include "driver/output.h"
 #include "instrument/groups.h"
+#include "interp/co_enabled.h"
 #include "interp/code.h"
 #include "interp/explore.h"
 #include "interp/explore_output.h"
+#include "interp/report.h"
 
 namespace racelang {
+namespace {
+
+// --co-enabled: interp/co_enabled.h's set, one line a pair. Exit 66 if there is one, 1 if a
+// limit stopped the search (the set is partial), else 0.
+int print_co_enabled(const Code& code, const SourceFile& file, const ExploreOptions& explore) {
+  CoEnabledOptions options;
+  options.max_states = explore.max_states;
+  options.max_steps = explore.max_steps;
+  CoEnabledResult result = co_enabled_pairs(code, options);
+  auto access = [&](const CoEnabledAccess& a) {
+    return std::string(a.kind == AccessKind::Write ? "write" : "read") + " by thread " +
+           std::to_string(a.thread) + " at " + format_position(file, a.at);
+  };
+  std::cout << "co-enabled racing pairs: " << result.pairs.size() << " (" << result.states
+            << " states)\n";
+  for (const CoEnabledPair& p : result.pairs)
+    std::cout << "  '" << code.info->cell_name(p.cell) << "': " << access(p.first) << " and "
+              << access(p.second) << "\n";
+  if (!result.limit.empty()) {
+    std::cerr << "racelang explore: the --" << result.limit
+              << " limit stopped the search; the pairs are partial\n";
+    return result.pairs.empty() ? kExitFailure : kExitRace;
+  }
+  return result.pairs.empty() ? kExitSuccess : kExitRace;
+}
+
+} // namespace
 
 int command_explore(const std::vector<std::string>& args) {
   ExploreOptions explore;
@@ -43,6 +72,9 @@ int command_explore(const std::vector<std::string>& args) {
                    "N"});
   specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"no-cache", false, "do not cache states (slower; for checking the cache)"});
+  specs.push_back({"co-enabled", false,
+                   "print the exact racing pairs instead: conflicting accesses enabled together "
+                   "in some reachable state"});
   specs.push_back({"bigger-step", false,
                    "run each instruction of an instrumented program with its instrumentation "
                    "(an @group) as one step (the paper's Figure 11)"});
@@ -86,10 +118,14 @@ int command_explore(const std::vector<std::string>& args) {
   }
   explore.cache = !options->has("no-cache");
   if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
+  if (options->has("co-enabled"))
+    for (const char* other : {"bigger-step", "json", "witness-dir", "locals", "detector"})
+      if (options->has(other)) return usage(std::string("--co-enabled does not take --") + other);
 
   explore.machine.bigger_step = options->has("bigger-step");
   if (explore.machine.bigger_step) restore_groups(compiled->program);
   Code code = compile_program(compiled->program, compiled->info);
+  if (options->has("co-enabled")) return print_co_enabled(code, *compiled->file, explore);
   CheckSites sites = check_sites(*compiled, code);
 
   bool progress = isatty(STDERR_FILENO) == 1;

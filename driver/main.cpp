@@ -32,6 +32,7 @@ Commands:
                    the output runs as it is with every command
   emit-c FILE      print the program as C11 with POSIX threads (-o OUT: to a file)
   verify           check an instrumentation pass's theorems on generated programs
+  predict FILE     predict races other schedules of one run would show (a program or a trace)
 
 Exit codes (every command):
   0   success
@@ -69,6 +70,7 @@ static int dispatch(int argc, char** argv) {
     if (first == "instrument") return racelang::command_instrument(rest);
     if (first == "emit-c") return racelang::command_emit_c(rest);
     if (first == "verify") return racelang::command_verify(rest);
+    if (first == "predict") return racelang::command_predict(rest);
     // `racelang prog.rl ...` runs the program.
     std::error_code ec;
     bool is_file = std::filesystem::is_regular_file(first, ec);

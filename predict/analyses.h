@@ -1,0 +1,22 @@
+// Internal to predict/: one entry point per analysis; predict.cpp dispatches and adds witnesses.
+#pragma once
+
+#include "predict/predict.h"
+#include "predict/trace_index.h"
+
+namespace racelang::predict {
+
+// Schedulable happens-before (OOPSLA'18, What Happens-After the First Race?).
+void shb_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+// Sync-preserving races (POPL'21), pair by pair over the closure (closure.h).
+void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+// Weak causally-precedes (PLDI'17, Dynamic Race Prediction in Linear Time).
+void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
+// M2 (POPL'20), pair by pair; its races come with their witnesses.
+void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
+// The maximal causal model (PLDI'14) over Z3; its races come with their witnesses.
+void maximal_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
+
+} // namespace racelang::predict

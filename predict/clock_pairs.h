@@ -1,0 +1,62 @@
+// Internal to predict/: what the two vector-clock analyses (shb.cpp, wcp.cpp) share: clocks and
+// the log of each thread's accesses to each location that turns a clock into every racing pair,
+// not only the one report per access of the papers' algorithms. A thread's accesses to a
+// location are kept in program order with their local times; scanning them back from the latest
+// stops at the first one the current clock covers (all earlier ones are covered too), so the
+// cost is the pairs reported plus one check per thread.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "predict/predict.h"
+
+namespace racelang::predict {
+
+using Clock = std::vector<uint32_t>;
+
+inline void join_into(Clock& into, const Clock& from) {
+  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
+}
+
+class AccessLog {
+public:
+  AccessLog(size_t locations, size_t threads)
+      : threads_(threads), reads_(locations * threads), writes_(locations * threads) {}
+
+  // Appends to `out`, ordered by first event, every earlier access of another thread that
+  // conflicts with access `event` (of dense thread t, with clock c) and that c does not cover.
+  void report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
+              std::vector<PredictedRace>& out) const {
+    size_t before = out.size();
+    for (uint32_t u = 0; u < c.size(); ++u) {
+      if (u == t) continue;
+      auto scan = [&](const Table& table) {
+        const auto& log = table[key(e.target, u)];
+        for (auto s = log.rbegin(); s != log.rend() && s->time > c[u]; ++s)
+          out.push_back({s->event, event, analysis, {}});
+      };
+      scan(writes_);
+      if (e.op == Op::Write) scan(reads_);
+    }
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
+              [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
+  }
+  // Records access `event` of dense thread t at local time `time`.
+  void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {
+    (e.op == Op::Write ? writes_ : reads_)[key(e.target, t)].push_back({time, event});
+  }
+
+private:
+  struct Stamp {
+    uint32_t time;
+    uint32_t event;
+  };
+  using Table = std::vector<std::vector<Stamp>>; // location * threads + thread -> its log
+  size_t key(uint32_t x, uint32_t t) const { return size_t{x} * threads_ + t; }
+  size_t threads_;
+  Table reads_, writes_;
+};
+
+} // namespace racelang::predict

@@ -1,0 +1,40 @@
+// Internal to predict/: the sync-preserving closure (POPL'21, Optimal Prediction of
+// Synchronization-Preserving Races): the smallest set of events that contains the given ones,
+// each event's thread predecessors and its thread's fork, every joined thread's events, the write
+// each read reads from, and, for two acquires of one lock in the set, the release of the earlier
+// one. Sets closed this way are the downward-closed ones, kept as one count per thread. The
+// object is reused across pairs: reset() costs what the last closure touched.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "predict/trace_index.h"
+
+namespace racelang::predict {
+
+class SpClosure {
+public:
+  SpClosure(const TraceIndex& index, bool keep_lock_order);
+  void reset();
+  // Adds the predecessors of event e in its thread, and its thread's fork, but not e.
+  void add_before(uint32_t e);
+  bool contains(uint32_t e) const { return count_[index_.thread_of[e]] > index_.pos[e]; }
+  // The closure's events in trace order.
+  std::vector<uint32_t> events() const;
+
+private:
+  void add_prefix(uint32_t thread, uint32_t n); // the first n events of a dense thread
+  void run();
+
+  const TraceIndex& index_;
+  bool keep_lock_order_;
+  std::vector<uint32_t> count_;   // dense thread -> events included
+  std::vector<uint32_t> want_;    // dense thread -> events requested
+  std::vector<int64_t> last_acq_; // lock -> the latest acquire in the set, or -1
+  std::vector<uint32_t> touched_; // threads and locks to reset
+  std::vector<uint32_t> locks_touched_;
+  std::vector<uint32_t> work_;
+};
+
+} // namespace racelang::predict

@@ -1,0 +1,84 @@
+// The entry point of predict/: runs the chosen analysis, then builds each race's witness from
+// the sync-preserving closure and checks it (check_witness) before it is handed out. A race
+// whose witness fails the check keeps an empty witness, which callers report as unconfirmed.
+// SHB's races are sync-preserving (POPL'21 shows SHB's races are among them), so the closure
+// gives every SHB race a witness; WCP's are not in general, so a WCP report has a witness only
+// when it happens to be a sync-preserving race too.
+#include "predict/predict.h"
+
+#include <chrono>
+
+#include "predict/analyses.h"
+#include "predict/closure.h"
+
+namespace racelang::predict {
+
+const char* analysis_name(Analysis a) {
+  switch (a) {
+  case Analysis::Shb:
+    return "shb";
+  case Analysis::SyncP:
+    return "syncp";
+  case Analysis::Wcp:
+    return "wcp";
+  case Analysis::M2:
+    return "m2";
+  case Analysis::Maximal:
+    return "maximal";
+  }
+  return "?";
+}
+
+std::optional<Analysis> parse_analysis(const std::string& name) {
+  for (Analysis a :
+       {Analysis::Shb, Analysis::SyncP, Analysis::Wcp, Analysis::M2, Analysis::Maximal})
+    if (name == analysis_name(a)) return a;
+  return std::nullopt;
+}
+
+PredictResult predict_races(const Trace& trace, Analysis analysis, const PredictOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  TraceIndex index(trace);
+  PredictResult out;
+  auto stop_clock = [&] {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  switch (analysis) {
+  case Analysis::Shb:
+    shb_races(index, options, out);
+    break;
+  case Analysis::SyncP:
+    syncp_races(index, options, out);
+    break;
+  case Analysis::Wcp:
+    wcp_races(index, options, out);
+    break;
+  case Analysis::M2:
+    m2_races(index, options, out);
+    stop_clock(); // M2's witnesses are part of its decision
+    return out;   // its own witnesses, already checked
+  case Analysis::Maximal:
+    maximal_races(index, options, out);
+    stop_clock();
+    // The solver's model is checked like every other witness, by the values the model keeps.
+    for (PredictedRace& race : out.races)
+      if (check_witness(trace, race.witness, trace.has_values)) race.witness.clear();
+    return out;
+  }
+  stop_clock();
+  if (!options.witnesses) return out;
+  SpClosure closure(index, !options.syncp_reorders_critical_sections);
+  for (PredictedRace& race : out.races) {
+    closure.reset();
+    closure.add_before(race.first);
+    closure.add_before(race.second);
+    if (closure.contains(race.first) || closure.contains(race.second)) continue;
+    std::vector<uint32_t> w = closure.events();
+    w.push_back(race.first);
+    w.push_back(race.second);
+    if (!check_witness(trace, w)) race.witness = std::move(w);
+  }
+  return out;
+}
+
+} // namespace racelang::predict

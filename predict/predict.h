@@ -1,0 +1,99 @@
+// Predictive race detection over one trace (trace.h): races that the observed schedule did not
+// show but that some correct reordering of the same events would, each (but WCP's) with a
+// witness, the reordering that ends with the two accesses adjacent. The analyses, with the
+// guarantee each paper proves and the tests check against a brute-force oracle:
+//
+//   shb    schedulable happens-before (OOPSLA'18): every pair it reports is a predictable race.
+//   syncp  sync-preserving races (POPL'21): exactly the pairs some correct reordering that keeps
+//          every lock's critical sections in their observed order exposes.
+//   wcp    weak causally-precedes (PLDI'17): its first report is a predictable race or deadlock;
+//          later ones carry no guarantee (a report gets a witness only if it is sync-preserving).
+//   m2     M2 (POPL'20): every report is a predictable race; on two-thread traces, and on any
+//          trace its dynamic completeness check passes, it reports all of them.
+//   maximal the maximal causal model with control-flow abstraction (PLDI'14), over Z3: every
+//          report is feasible in the model (reads no branch depends on may read other values);
+//          on a trace without values it reports exactly the predictable races. Windowed, with a
+//          time limit per query; a timeout is unknown, never a race.
+//
+// docs/prediction.md defines correct reorderings, the witnesses and the trace formats.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "predict/trace.h"
+
+namespace racelang::predict {
+
+enum class Analysis : uint8_t { Shb, SyncP, Wcp, M2, Maximal };
+
+const char* analysis_name(Analysis a); // "shb", "syncp", "wcp", "m2", "maximal"
+std::optional<Analysis> parse_analysis(const std::string& name);
+
+struct PredictOptions {
+  // Negative controls for the tests only, each a deliberately broken analysis the tests must
+  // catch: SHB without its reads-from edge (plain happens-before after the first race), and a
+  // SyncP closure without its lock rule (it may reorder critical sections of one lock).
+  bool shb_without_reads_from = false;
+  bool syncp_reorders_critical_sections = false;
+  // M2 without its lock-closure rule.
+  bool m2_without_lock_closure = false;
+  // The maximal encoding without its read-value constraints.
+  bool maximal_without_read_values = false;
+  uint32_t maximal_window = 10'000;     // events up to the second access that may move
+  uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
+  // SyncP and M2 check pairs one by one; past this many candidate pairs they stop (and say so).
+  uint64_t max_pairs = 2'000'000;
+  // Build and check a witness for every race (benchmarks time the analyses alone without).
+  bool witnesses = true;
+};
+
+struct PredictedRace {
+  uint32_t first = 0, second = 0; // 0-based event indices, first < second, conflicting
+  Analysis analysis = Analysis::Shb;
+  // Event indices of the correct reordering (branch events included) that ends with first and
+  // second adjacent, checked by check_witness; empty when none could be built (a WCP report
+  // that is not a sync-preserving race), which callers report as unconfirmed.
+  std::vector<uint32_t> witness;
+};
+
+struct PredictResult {
+  std::vector<PredictedRace> races; // ordered by (second, first)
+  bool truncated = false;           // max_pairs was reached
+  // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
+  // witness must have, so its reports are all the predictable races of the trace.
+  bool complete = false;
+  double seconds = 0;   // the analysis alone, without building witnesses (for benchmarks)
+  uint64_t unknown = 0; // maximal: pairs whose query timed out
+};
+
+PredictResult predict_races(const Trace& trace, Analysis analysis,
+                            const PredictOptions& options = {});
+
+// The correct reordering that the sync-preserving closure of the two events' predecessors gives
+// (the events of the closure in trace order, then first, then second), or nothing if the closure
+// contains either event (then the pair is not a sync-preserving race). `keep_lock_order` false
+// is the negative control above.
+std::optional<std::vector<uint32_t>> sync_preserving_witness(const Trace& trace, uint32_t first,
+                                                             uint32_t second,
+                                                             bool keep_lock_order = true);
+
+// Checks that `order` (event indices) is a correct reordering of `trace` that ends with two
+// conflicting accesses (docs/prediction.md): each thread's events a prefix of its events in the
+// trace, locks held by one thread at a time and released by their holder, a thread's events
+// after its fork and a join after the joined thread's last event, and every read but the last two
+// events reading from the same write (or the initial value) as in the trace. Returns what is
+// wrong, or nothing. The product checks every witness with it before reporting a race.
+// With `by_value` (the maximal model's witnesses, on a trace with values), a read need not read
+// from the same write; instead every read a branch event in the witness depends on must read its
+// observed value from a write that wrote its observed value (every read before that write in its
+// thread did too).
+std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
+                                         bool by_value = false);
+
+// The schedule a witness is: the thread of each of its events but branches.
+std::vector<int64_t> witness_schedule(const Trace& trace, const std::vector<uint32_t>& order);
+
+} // namespace racelang::predict

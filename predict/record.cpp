@@ -1,0 +1,221 @@
+// The recorder: the run loop of interp/run.cpp, one instruction at a time, with a taint per
+// local so branch events can name the reads they depend on. A divisor's dependencies are those
+// of the whole expression it appears in (a safe over-approximation: more dependencies only make
+// the maximal analysis keep more read values fixed).
+#include "predict/record.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "interp/machine.h"
+
+namespace racelang::predict {
+namespace {
+
+using Deps = std::vector<uint32_t>;
+using IOp = racelang::Op; // the interpreter's instructions; Op alone is an event's operation
+
+void merge_into(Deps& into, const Deps& from) {
+  Deps out;
+  std::set_union(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(out));
+  into = std::move(out);
+}
+
+class Recorder {
+public:
+  Recorder(const Code& code, uint64_t max_steps)
+      : code_(code), machine_(code), max_steps_(max_steps), taint_(code.threads.size()) {
+    for (size_t k = 0; k < code.threads.size(); ++k)
+      taint_[k].resize(code.threads[k].locals.size());
+    rec_.trace.has_values = true;
+  }
+
+  Recording run(Scheduler& scheduler) {
+    if (!settle(0)) return std::move(rec_);
+    std::vector<int64_t> ids;
+    for (uint64_t point = 0;; ++point) {
+      if (machine_.all_finished()) return std::move(rec_);
+      std::vector<uint32_t> runnable = machine_.runnable();
+      if (runnable.empty()) return stop(RecordEnd::Deadlock, "deadlock");
+      if (steps_ >= max_steps_) return stop(RecordEnd::StepLimit, "step limit");
+      ids.clear();
+      for (uint32_t k : runnable) ids.push_back(machine_.thread_id(k));
+      std::optional<int64_t> choice = scheduler.choose(ids, point);
+      if (!choice) return stop(RecordEnd::ScheduleEnded, scheduler.error());
+      rec_.schedule.push_back(*choice);
+      auto k = static_cast<uint32_t>(code_.thread_index(*choice));
+      const Instr& in = machine_.next_instr(k);
+      int32_t child = in.op == IOp::Spawn ? static_cast<int32_t>(in.target) : -1;
+      if (!step(k)) return std::move(rec_);
+      if (!settle(k)) return std::move(rec_);
+      if (child >= 0 && !settle(static_cast<uint32_t>(child))) return std::move(rec_);
+    }
+  }
+
+private:
+  // Notes why the run stops; the caller returns (rec_ is moved out once, at the end).
+  Recording stop(RecordEnd end, std::string message) {
+    rec_.end = end;
+    rec_.message = std::move(message);
+    return std::move(rec_);
+  }
+  void note_stop(RecordEnd end, std::string message) {
+    rec_.end = end;
+    rec_.message = std::move(message);
+  }
+
+  // The reads the locals of expression `ref` of thread k depend on; `divides` says whether
+  // it divides (its evaluation can fail on a read value).
+  Deps deps_of(uint32_t k, ExprRef ref, bool& divides) const {
+    Deps d;
+    const ThreadCode& tc = code_.threads[k];
+    for (uint32_t i = ref.begin; i < ref.end; ++i) {
+      const ExprInstr& e = tc.exprs[i];
+      if (e.op == ExprOp::Local) merge_into(d, taint_[k][e.arg]);
+      if (e.op == ExprOp::Div || e.op == ExprOp::Mod) divides = true;
+    }
+    return d;
+  }
+
+  void branch(uint32_t k, const Deps& deps, const Instr& in) {
+    if (deps.empty()) return; // a constant decision constrains nothing
+    Event e;
+    e.op = Op::Branch;
+    e.thread = static_cast<uint32_t>(machine_.thread_id(k));
+    e.deps = deps;
+    e.line = in.range.begin.line;
+    e.col = in.range.begin.col;
+    rec_.trace.events.push_back(std::move(e));
+  }
+
+  uint32_t id_of(std::unordered_map<uint32_t, uint32_t>& ids, std::vector<std::string>& names,
+                 uint32_t cell) {
+    auto [it, fresh] = ids.emplace(cell, static_cast<uint32_t>(names.size()));
+    if (fresh) names.push_back(code_.info->cell_name(cell));
+    return it->second;
+  }
+
+  // One instruction of thread k, with its events. False when the run must stop.
+  bool step(uint32_t k) {
+    if (steps_ >= max_steps_) {
+      note_stop(RecordEnd::StepLimit, "step limit");
+      return false;
+    }
+    ++steps_;
+    const Instr& in = machine_.next_instr(k);
+    bool divides = false;
+    Deps value_deps;
+    switch (in.op) {
+    case IOp::Assign:
+    case IOp::Store:
+      value_deps = deps_of(k, in.expr, divides);
+      if (divides) branch(k, value_deps, in);
+      break;
+    case IOp::Assert:
+    case IOp::JumpIfFalse:
+      branch(k, deps_of(k, in.expr, divides), in);
+      break;
+    case IOp::Print: {
+      const ThreadCode& tc = code_.threads[k];
+      Deps d;
+      bool div = false;
+      for (uint32_t a = 0; a < in.arg_count; ++a) {
+        bool one = false;
+        Deps ad = deps_of(k, tc.print_args[in.args_begin + a], one);
+        if (one) merge_into(d, ad), div = true;
+      }
+      if (div) branch(k, d, in);
+      break;
+    }
+    default:
+      break;
+    }
+    if ((in.op == IOp::Load || in.op == IOp::Store || in.op == IOp::Lock || in.op == IOp::Unlock) &&
+        in.loc.size > 0) {
+      bool unused = false;
+      branch(k, deps_of(k, in.loc.index, unused), in);
+    }
+    const IOp op = in.op;
+    const uint32_t slot = in.slot;
+    const SourceRange range = in.range;
+    StepResult r = machine_.step(k);
+    for (const LabelledStep& s : machine_.events()) {
+      Event e;
+      e.thread = static_cast<uint32_t>(s.label.thread);
+      e.target = s.label.target;
+      e.line = s.range.begin.line;
+      e.col = s.range.begin.col;
+      switch (s.label.kind) {
+      case LabelKind::Read:
+        e.op = Op::Read;
+        e.value = machine_.state().memory[s.label.target];
+        e.target = id_of(location_ids_, rec_.trace.locations, s.label.target);
+        break;
+      case LabelKind::Write:
+        e.op = Op::Write;
+        e.value = machine_.state().memory[s.label.target];
+        e.target = id_of(location_ids_, rec_.trace.locations, s.label.target);
+        break;
+      case LabelKind::Acquire:
+      case LabelKind::Release:
+        e.op = s.label.kind == LabelKind::Acquire ? Op::Acquire : Op::Release;
+        e.target = id_of(lock_ids_, rec_.trace.locks, s.label.target);
+        break;
+      case LabelKind::Fork:
+        e.op = Op::Fork;
+        break;
+      case LabelKind::Join:
+        e.op = Op::Join;
+        break;
+      case LabelKind::None:
+      case LabelKind::Exit:
+        continue;
+      }
+      rec_.trace.events.push_back(e);
+    }
+    if (r.status == StepStatus::Failed) {
+      note_stop(RecordEnd::Failed, machine_.failure() ? machine_.failure()->message : "failed");
+      return false;
+    }
+    if (r.status != StepStatus::Done) {
+      note_stop(RecordEnd::Failed, "internal: a chosen thread could not step");
+      return false;
+    }
+    if (op == IOp::Print) {
+      Event e;
+      e.op = Op::Print;
+      e.thread = static_cast<uint32_t>(machine_.thread_id(k));
+      e.line = range.begin.line;
+      e.col = range.begin.col;
+      rec_.trace.events.push_back(e);
+    }
+    if (op == IOp::Load)
+      taint_[k][slot] = {static_cast<uint32_t>(rec_.trace.events.size() - 1)};
+    else if (op == IOp::Assign)
+      taint_[k][slot] = std::move(value_deps);
+    return true;
+  }
+
+  // Thread k's local instructions up to its next visible one.
+  bool settle(uint32_t k) {
+    while (machine_.status(k) == ThreadStatus::Running && !machine_.at_visible(k))
+      if (!step(k)) return false;
+    return true;
+  }
+
+  const Code& code_;
+  Machine machine_;
+  uint64_t max_steps_;
+  uint64_t steps_ = 0;
+  std::vector<std::vector<Deps>> taint_; // thread index -> slot -> reads
+  std::unordered_map<uint32_t, uint32_t> location_ids_, lock_ids_;
+  Recording rec_;
+};
+
+} // namespace
+
+Recording record_run(const Code& code, Scheduler& scheduler, uint64_t max_steps) {
+  return Recorder(code, max_steps).run(scheduler);
+}
+
+} // namespace racelang::predict

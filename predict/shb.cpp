@@ -1,0 +1,51 @@
+// Schedulable happens-before (OOPSLA'18, What Happens-After the First Race? Enhancing the
+// Predictive Power of Happens-Before Based Dynamic Race Detection): happens-before plus an
+// edge from each read's writer to the read. Vector clocks as in the paper's algorithm: a write
+// stores its thread's clock as the location's last-write clock, a read joins it. Every pair, not
+// only the paper's one report per access (clock_pairs.h).
+#include "predict/analyses.h"
+#include "predict/clock_pairs.h"
+
+namespace racelang::predict {
+
+void shb_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
+  const size_t n = index.threads();
+  const auto& events = index.trace.events;
+  std::vector<Clock> c(n, Clock(n, 0));
+  // Per lock and per location (dense ids); an empty clock: none yet.
+  std::vector<Clock> lock_clock(index.trace.locks.size()), last_write(index.trace.locations.size());
+  AccessLog log(index.trace.locations.size(), n);
+  for (uint32_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    uint32_t t = index.thread_of[i];
+    Clock& ct = c[t];
+    ++ct[t];
+    switch (e.op) {
+    case Op::Acquire:
+      join_into(ct, lock_clock[e.target]);
+      break;
+    case Op::Release:
+      lock_clock[e.target] = ct;
+      break;
+    case Op::Fork:
+      if (int64_t u = index.dense_of(e.target); u >= 0) join_into(c[static_cast<size_t>(u)], ct);
+      break;
+    case Op::Join:
+      if (int64_t u = index.dense_of(e.target); u >= 0) join_into(ct, c[static_cast<size_t>(u)]);
+      break;
+    case Op::Read:
+    case Op::Write: {
+      bool write = e.op == Op::Write;
+      if (!write && !options.shb_without_reads_from) join_into(ct, last_write[e.target]);
+      log.report(e, i, t, ct, Analysis::Shb, out.races);
+      log.add(e, i, t, ct[t]);
+      if (write) last_write[e.target] = ct;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+} // namespace racelang::predict
