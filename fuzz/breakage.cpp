@@ -13,8 +13,10 @@ Breakage& breakage() {
 }
 
 void broken(std::string_view target, std::string_view what, const std::string& detail) {
-  std::fprintf(stderr, "fuzz/%.*s: %.*s\n%s\n", static_cast<int>(target.size()), target.data(),
-               static_cast<int>(what.size()), what.data(), detail.c_str());
+  std::fprintf(stderr, "fuzz/%.*s: %.*s\n", static_cast<int>(target.size()), target.data(),
+               static_cast<int>(what.size()), what.data());
+  if (!breakage().input.empty()) std::fprintf(stderr, "input: %s\n", breakage().input.c_str());
+  std::fprintf(stderr, "%s\n", detail.c_str());
   if (breakage().exit_instead_of_abort) std::exit(3);
   std::abort();
 }

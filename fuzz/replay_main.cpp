@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
       racelang::fuzz::breakage().printer = true;
     else if (what == "detector")
       racelang::fuzz::breakage().detector = true;
+    else if (what == "witness")
+      racelang::fuzz::breakage().witness = true;
     else {
       std::fprintf(stderr, "fuzz_replay: unknown breakage '%s'\n", what.c_str());
       return 2;
@@ -31,7 +33,7 @@ int main(int argc, char** argv) {
   }
   racelang::fuzz::breakage().exit_instead_of_abort = true;
   if (argc < 3) {
-    std::fprintf(stderr, "usage: fuzz_replay [--break=printer|detector] TARGET PATH...\n");
+    std::fprintf(stderr, "usage: fuzz_replay [--break=printer|detector|witness] TARGET PATH...\n");
     return 2;
   }
   const FuzzTarget* target = nullptr;
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "fuzz_replay: cannot read '%s'\n", file.c_str());
       return 2;
     }
+    racelang::fuzz::breakage().input = file.string();
     target->run(reinterpret_cast<const uint8_t*>(data.data()), data.size());
   }
   std::printf("fuzz_replay: %s: %zu inputs, no failure\n", argv[1], files.size());

@@ -2,6 +2,8 @@
 // detect/std_trace.h, so there is one STD reader and writer in the project).
 #include "predict/trace_text.h"
 
+#include <algorithm>
+
 #include <charconv>
 #include <unordered_map>
 #include <vector>
@@ -240,6 +242,21 @@ TraceReadResult read_std(std::string_view text) {
     r.error = TraceError{s.error->line, s.error->message};
     return r;
   }
+  // STD allows names racelang's format cannot write ('@', '=', ',', '#', control bytes): such a
+  // trace is refused at the first line that uses one, so every trace read can be written back.
+  for (const auto* names : {&s.trace.location_names, &s.trace.lock_names})
+    for (const std::string& name : *names)
+      if (!valid_name(name)) {
+        size_t at = text.find("(" + name + ")");
+        size_t line =
+            at == std::string_view::npos
+                ? 1
+                : 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+        r.error = TraceError{line, "the name '" + name +
+                                       "' has a character racelang's traces cannot hold ('@', "
+                                       "'=', ',', '#' or a control character)"};
+        return r;
+      }
   r.trace.locations = std::move(s.trace.location_names);
   r.trace.locks = std::move(s.trace.lock_names);
   for (size_t i = 0; i < s.trace.events.size(); ++i) {
@@ -269,9 +286,10 @@ TraceReadResult read_std(std::string_view text) {
     case detect::EventKind::Exit:
       continue;
     }
+    // Line 0 is "no position" (the racelang format writes none), whatever the column says.
     uint32_t id = s.trace.source_ids[i];
     e.line = id / kSiteLineFactor;
-    e.col = id % kSiteLineFactor;
+    e.col = e.line == 0 ? 0 : id % kSiteLineFactor;
     r.trace.events.push_back(e);
   }
   return r;
