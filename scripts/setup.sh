@@ -5,9 +5,10 @@
 set -eu
 
 # gcc (with its ThreadSanitizer runtime) builds the C that `racelang emit-c` prints; python3
-# runs bench/run.py. Both are used by tests (tests/emitc/) and the benchmarks.
+# runs bench/run.py. Both are used by tests (tests/emitc/) and the benchmarks. chromium loads the
+# run pages (`run --html`) in tests/view/ and makes the screenshots (scripts/screenshots.sh).
 PACKAGES="cmake ninja-build g++ antlr4 libantlr4-runtime-dev default-jre-headless uuid-dev
-llvm-19-dev librapidcheck-dev libgtest-dev clang-format gcc python3"
+llvm-19-dev librapidcheck-dev libgtest-dev clang-format gcc python3 chromium"
 
 missing=""
 for p in $PACKAGES; do
