@@ -214,9 +214,14 @@ const char* const kPageScript = R"JS(
     if (rows.length > 1 && state() === atStart) problems.push('the right arrow key changed nothing');
     if (rows.length && +slider.value !== Math.min(1, rows.length - 1)) problems.push('the slider did not follow');
     try { describe(rows[rows.length - 1] ? rows[rows.length - 1][1] : 0); } catch (err) { problems.push('hover: ' + err); }
+    // How long playback takes (reported, never judged: speed is measured, not asserted).
+    var t0 = performance.now();
+    for (var k = 0; k < 200; k++) setStep(k % Math.max(1, rows.length));
+    var ms = (performance.now() - t0) / 200;
     setStep(rows.length - 1);
     document.getElementById('selftest').textContent =
-      problems.length ? 'selftest: FAIL: ' + problems.join('; ') : 'selftest: PASS (' + rows.length + ' rows)';
+      problems.length ? 'selftest: FAIL: ' + problems.join('; ')
+                      : 'selftest: PASS (' + rows.length + ' rows, ' + ms.toFixed(3) + ' ms a step)';
   }
 })();
 window.addEventListener('load', function () {

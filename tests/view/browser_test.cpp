@@ -42,7 +42,7 @@ struct Browser {
   std::string dump_dom(const std::string& html, const std::string& name) {
     fs::path page = dir / (name + ".html"), out = dir / (name + ".dom");
     std::ofstream(page) << html;
-    std::string command = "timeout -k 5 60 '" + binary + "' --headless " +
+    std::string command = "timeout -k 5 120 '" + binary + "' --headless " +
                           (geteuid() == 0 ? "--no-sandbox " : "") +
                           "--disable-gpu --no-first-run --no-default-browser-check "
                           "--disable-extensions --user-data-dir='" +
