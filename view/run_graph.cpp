@@ -56,7 +56,7 @@ RunGraph build_run_graph(const RunViewInput& input, const ViewOptions& options) 
   const auto& events = input.observed->events;
   g.trace.reserve(events.size());
   for (const auto& e : events) g.trace.push_back(event_of(e));
-  g.edges = detect::direct_hb_edges(g.trace);
+  g.edges = detect::direct_hb_edges(g.trace, options.edges);
 
   // Place each reported race: its current access is an event the detector was stuck on, its
   // previous access the last such access of the named thread before it.

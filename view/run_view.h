@@ -35,8 +35,10 @@ struct ViewOptions {
   // At most this many rows are drawn: beyond it the first and last halves are kept and the
   // middle becomes one row saying how many events it stands for.
   std::size_t max_rows = 4000;
-  // Negative control for the browser test only: playback controls do nothing.
+  // Negative controls for tests only: playback controls do nothing (the browser test); the
+  // direct edges computed with broken rules (the properties against the oracle).
   bool break_playback = false;
+  detect::HbEdgeOptions edges;
 };
 
 // A racing pair placed on the recorded events.

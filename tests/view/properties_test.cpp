@@ -2,7 +2,11 @@
 // with random seeds: the recording is the run's own event stream; the direct edges' closure with
 // program order is the happens-before oracle's relation on it; every highlighted pair is a real
 // race by the oracle with no path between its accesses; and the HTML and DOT draw exactly those
-// edges and pairs.
+// edges and pairs. Negative controls: pictures drawn with broken edge rules are caught.
+#include <algorithm>
+#include <iostream>
+#include <tuple>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -14,45 +18,85 @@
 namespace racelang::testing {
 namespace {
 
-RC_GTEST_PROP(ViewProperties, PicturesMatchTheOracleOnGeneratedPrograms, ()) {
-  const std::string source = *gen_concurrent_source();
-  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000);
+using detect::checks::Mismatch;
+
+// A generated program, a seed and whether to keep going past races.
+using Case = std::tuple<std::string, uint64_t, bool>;
+
+rc::Gen<Case> gen_case() {
+  return rc::gen::tuple(gen_concurrent_source(), rc::gen::inRange<uint64_t>(0, 1000),
+                        rc::gen::arbitrary<bool>());
+}
+
+Mismatch pictures_match(const Case& c, const ViewOptions& view = {}) {
+  const auto& [source, seed, keep_going] = c;
   InterpreterOptions options;
-  options.keep_going = *rc::gen::arbitrary<bool>();
+  options.keep_going = keep_going;
   auto p = picture(source, {}, seed, options);
-  RC_ASSERT(p != nullptr);
+  if (!p) return "does not compile";
   const ObservedRun& run = p->recorder->run();
 
   // The recording is the run: the same labelled steps, in the same order.
-  RC_ASSERT(run.events.size() == p->traced.events.size());
+  if (run.events.size() != p->traced.events.size()) return "recorded a different event count";
   for (std::size_t i = 0; i < run.events.size(); ++i)
-    RC_ASSERT(run.events[i].step == p->traced.events[i]);
+    if (!(run.events[i].step == p->traced.events[i]))
+      return "recorded event " + std::to_string(i) + " differs";
 
-  RunGraph g = build_run_graph(p->input);
-  if (auto mismatch = detect::checks::edges_match_oracle(g.trace, g.edges)) RC_FAIL(*mismatch);
+  RunGraph g = build_run_graph(p->input, view);
+  if (auto mismatch = detect::checks::edges_match_oracle(g.trace, g.edges)) return mismatch;
 
   const detect::HappensBefore hb(g.trace);
-  RC_ASSERT(g.unplaced_races.empty());
-  RC_ASSERT(g.races.size() == p->traced.result.races.size());
-  for (const RacePair& r : g.races) {
-    RC_ASSERT(detect::conflicts(g.trace[r.previous], g.trace[r.current]));
-    RC_ASSERT(!hb.ordered(r.previous, r.current));
-    RC_ASSERT(!r.connected);
-  }
+  if (!g.unplaced_races.empty()) return "a race was not placed on the events";
+  if (g.races.size() != p->traced.result.races.size()) return "races lost";
+  for (const RacePair& r : g.races)
+    if (!detect::conflicts(g.trace[r.previous], g.trace[r.current]) ||
+        hb.ordered(r.previous, r.current) || r.connected)
+      return "pair " + std::to_string(r.previous) + "," + std::to_string(r.current) +
+             " is not a race by the oracle, or is drawn connected";
 
   std::vector<DrawnEdge> expected;
   for (const auto& e : g.edges) expected.push_back({std::string(to_string(e.kind)), e.from, e.to});
   // Folding never hides an edge's end, and these runs are far below the row limit.
-  std::string html = render_html(p->input);
-  RC_ASSERT(drawn_edges(html) == expected);
+  std::string html = render_html(p->input, view);
+  if (drawn_edges(html) != expected) return "the HTML draws other edges";
   std::vector<std::size_t> racing;
   for (const RacePair& r : g.races) racing.push_back(r.previous), racing.push_back(r.current);
   std::sort(racing.begin(), racing.end());
   racing.erase(std::unique(racing.begin(), racing.end()), racing.end());
-  RC_ASSERT(drawn_events(html, true) == racing);
+  if (drawn_events(html, true) != racing) return "the HTML rings other events";
 
   for (const RacePair& r : g.races) expected.push_back({"race", r.previous, r.current});
-  RC_ASSERT(dot_edges(render_dot(p->input)) == expected);
+  if (dot_edges(render_dot(p->input)) != expected) return "the DOT draws other edges";
+  return std::nullopt;
+}
+
+RC_GTEST_PROP(ViewProperties, PicturesMatchTheOracleOnGeneratedPrograms, ()) {
+  if (auto mismatch = pictures_match(*gen_case())) RC_FAIL(*mismatch);
+}
+
+void expect_caught(bool detect::HbEdgeOptions::*rule) {
+  ViewOptions broken;
+  broken.edges.*rule = !(broken.edges.*rule);
+  auto found = detect::checks::find_counterexample<Case>(
+      gen_case(),
+      [&](const Case& c) -> Mismatch {
+        if (auto mismatch = pictures_match(c, broken))
+          return std::get<0>(c) + "(seed " + std::to_string(std::get<1>(c)) + ") -- " + *mismatch;
+        return std::nullopt;
+      },
+      2000);
+  ASSERT_TRUE(found.has_value()) << "the broken pictures passed every generated program";
+  std::cout << "counterexample: " << *found << "\n";
+}
+
+TEST(ViewNegativeControls, WithoutReleaseAcquireEdges) {
+  expect_caught(&detect::HbEdgeOptions::release_acquire);
+}
+TEST(ViewNegativeControls, WithoutForkEdges) {
+  expect_caught(&detect::HbEdgeOptions::fork);
+}
+TEST(ViewNegativeControls, WithoutJoinEdges) {
+  expect_caught(&detect::HbEdgeOptions::join);
 }
 
 } // namespace
