@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "detect/event.h"
+#include "interp/report.h"
 #include "interp/scheduler.h"
 #include "view/page_assets.h"
 #include "view/run_view.h"
@@ -27,21 +28,38 @@ int row_y(std::size_t row) {
   return kTop + static_cast<int>(row) * kRowHeight + kRowHeight / 2;
 }
 
-std::string outcome_text(const RunResult& r) {
+// The run's ending in words, with the failing statement's position or the blocked threads.
+std::string outcome_text(const RunViewInput& in) {
+  const RunResult& r = *in.result;
+  auto failure = [&] {
+    if (!r.failure) return std::string();
+    const SourceLoc at = r.failure->range.begin;
+    return r.failure->message + (at.line
+                                     ? " at " + in.file->path() + ":" + std::to_string(at.line) +
+                                           ":" + std::to_string(at.col)
+                                     : std::string());
+  };
   switch (r.outcome) {
   case Outcome::Finished:
     return r.races.empty() ? "finished" : "finished (races reported with --keep-going)";
   case Outcome::Race:
     return "stopped at a data race";
   case Outcome::RuntimeError:
-    return "runtime error: " + (r.failure ? r.failure->message : std::string());
+    return "runtime error: " + failure();
   case Outcome::AssertionFailure:
-    return "assertion failure: " + (r.failure ? r.failure->message : std::string());
-  case Outcome::Deadlock:
-    return "deadlock";
+    return "assertion failure: " + failure();
+  case Outcome::Deadlock: {
+    std::string text = "deadlock:";
+    for (std::size_t k = 0; k < r.blocked.size(); ++k)
+      text += (k ? "; " : " ") + describe_blocker(r.blocked[k], *in.code);
+    return text;
+  }
   case Outcome::StepLimit:
     return "stopped at the step limit";
   case Outcome::ScheduleError:
+    if (r.schedule_exhausted && !r.races.empty()) // an explore witness ends at its race
+      return "the witness schedule ends after " + std::to_string(r.schedule.size()) +
+             " choices, at the race it witnesses";
     return "the schedule did not fit: " + r.schedule_error;
   }
   return "?";
@@ -75,9 +93,9 @@ public:
       << html_escape(in_.title) << "</title>\n<script>" << kErrorCatcher << "</script>\n<style>"
       << kPageStyle << "</style></head>\n<body>\n<header>\n<h1>" << html_escape(in_.title)
       << "</h1>\n";
-    o << "<p class=\"outcome\">Outcome: <b id=\"outcome\">"
-      << html_escape(outcome_text(*in_.result)) << "</b>; " << g_.trace.size() << " events, "
-      << in_.result->schedule.size() << " scheduling steps, detector "
+    o << "<p class=\"outcome\">Outcome: <b id=\"outcome\">" << html_escape(outcome_text(in_))
+      << "</b>; " << g_.trace.size() << " events, " << in_.result->schedule.size()
+      << " scheduling steps, detector "
       << html_escape(in_.observed->detector.empty() ? "none" : in_.observed->detector) << ".</p>\n";
     for (std::size_t k = 0; k < g_.races.size(); ++k) {
       const RacePair& p = g_.races[k];

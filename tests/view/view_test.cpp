@@ -148,6 +148,29 @@ TEST(ViewGolden, LongStretchesFoldAndTheRowLimitSaysSo) {
   EXPECT_EQ(count_matches(render_dot(p->input), R"(e\d+ \[label=)"), 45u); // DOT: everything
 }
 
+TEST(ViewGolden, TheOutcomeNamesBlockedThreadsAndFailures) {
+  auto deadlock = picture(R"(mutex a;
+mutex b;
+spawn 1 {
+  lock a;
+  lock b;
+}
+lock b;
+lock a;
+)",
+                          {0, 0, 1});
+  ASSERT_TRUE(deadlock);
+  EXPECT_EQ(count_matches(render_html(deadlock->input),
+                          "<b id=\"outcome\">deadlock: thread 0 waits to lock &#39;a&#39;, held "
+                          "by thread 1; thread 1 waits to lock &#39;b&#39;, held by thread 0<"),
+            1u);
+  auto failed = picture("shared x;\nv := load x;\nassert(v == 1);\n", {});
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(count_matches(render_html(failed->input),
+                          "<b id=\"outcome\">assertion failure: .* at t.rl:3:1<"),
+            1u);
+}
+
 TEST(ViewGolden, ScriptDataCannotCloseItsElement) {
   auto p = picture("shared x;\n// </script><b>\nstore 1 x;\n", {});
   ASSERT_TRUE(p);
