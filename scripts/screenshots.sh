@@ -27,5 +27,5 @@ shot() {
   echo "screenshots: docs/$3.png"
 }
 
-shot programs/counter_racy.rl 1 run-view-counter-racy "hover=6" 560
+shot programs/counter_racy.rl 1 run-view-counter-racy "hover=6" 640
 shot programs/paper_read_shared.rl 2 run-view-paper-figure6 "step=9&hover=9" 760

@@ -168,7 +168,8 @@ private:
       if (r.kind == ViewRow::Kind::Fold) ++folds, folded += r.last - r.first + 1;
     if (folds)
       o << "<p class=\"note\" id=\"fold-note\">" << folded << " events in " << folds
-        << " stretches of one thread's accesses that nothing synchronises with are folded "
+        << (folds == 1 ? " stretch" : " stretches")
+        << " of one thread's accesses that nothing synchronises with are folded "
            "(rows marked &#x22EF;; hover for what they hold).</p>\n";
     for (const ViewRow& r : g_.rows)
       if (r.kind == ViewRow::Kind::Gap)

@@ -194,8 +194,12 @@ const char* const kPageScript = R"JS(
   });
   if ('step' in params) setStep(params.step);
   if ('hover' in params && document.getElementById('ev-' + params.hover)) {
-    var box = document.getElementById('ev-' + params.hover).querySelector('circle').getBoundingClientRect();
-    showTip({ clientX: box.right, clientY: box.bottom }, describe(params.hover));
+    // Over the source column (the tip repeats the line), so the lanes and edges stay visible.
+    var el = document.getElementById('ev-' + params.hover);
+    var box = el.querySelector('circle').getBoundingClientRect();
+    var src = el.querySelector('.src');
+    var x = src ? src.getBoundingClientRect().left - 14 : box.right;
+    showTip({ clientX: x, clientY: box.bottom }, describe(params.hover));
   }
 
   // #selftest: check the drawing and that playback moves the view, and write the verdict
