@@ -12,6 +12,7 @@
 #include "driver/compile.h"
 #include "driver/exit_codes.h"
 #include "driver/output.h"
+#include "driver/run_views.h"
 #include "instrument/groups.h"
 #include "interp/co_enabled.h"
 #include "interp/code.h"
@@ -58,6 +59,10 @@ int command_explore(const std::vector<std::string>& args) {
   specs.push_back({"witness-dir", true,
                    "write witness schedules to DIR and replay them with --replay (default: "
                    "inline --schedule-string)",
+                   "DIR"});
+  specs.push_back({"html-dir", true,
+                   "write every witness as an HTML page (race-1.html, deadlock-1.html, ...) "
+                   "to DIR (docs/run-view.md)",
                    "DIR"});
   specs.push_back(
       {"max-executions", true,
@@ -166,6 +171,9 @@ int command_explore(const std::vector<std::string>& args) {
       }
     }
   }
+  if (auto dir = options->get("html-dir"))
+    if (!write_witness_pages(result, code, *compiled->file, explore, output, *dir, *path))
+      return kExitUsage; // an I/O error
   const WitnessFiles* witness_files = output.witness_dir.empty() ? nullptr : &files;
   if (options->has("json"))
     std::cout << format_explore_json(result, code, explore, output, witness_files);

@@ -11,8 +11,10 @@
 #include "driver/exit_codes.h"
 #include "driver/output.h"
 #include "driver/run_jit.h"
+#include "driver/run_views.h"
 #include "instrument/groups.h"
 #include "interp/code.h"
+#include "interp/observed_run.h"
 #include "interp/report.h"
 #include "interp/run.h"
 #include "interp/scheduler.h"
@@ -95,6 +97,11 @@ std::vector<OptionSpec> run_options() {
   specs.push_back(timeout_option_spec("the run"));
   specs.push_back(
       {"trace", true, "write the labelled events to FILE in RAPID's STD format", "FILE"});
+  specs.push_back({"html", true,
+                   "write the run as a self-contained HTML page to FILE (docs/run-view.md)",
+                   "FILE"});
+  specs.push_back(
+      {"dot", true, "write the run's happens-before graph as Graphviz DOT to FILE", "FILE"});
   specs.push_back({"bigger-step", false,
                    "run each instruction of an instrumented program with its instrumentation "
                    "(an @group) as one step (the paper's Figure 11)"});
@@ -171,13 +178,16 @@ int command_run(const std::vector<std::string>& args) {
   auto color = color_choice("run", *options);
   auto path = single_file_argument("run", *options);
   if (!color || !path) return kExitUsage;
-  if (!check_outputs({options->get("trace"), options->get("record")},
+  if (!check_outputs({options->get("trace"), options->get("record"), options->get("html"),
+                      options->get("dot")},
                      {path, options->get("replay")}))
     return kExitUsage;
 
   std::string backend = options->get("backend").value_or("interp");
-  if (backend == "jit" && options->has("bigger-step"))
-    return usage("--bigger-step applies to the interpreter (--backend=interp)");
+  for (const char* interp_only : {"bigger-step", "html", "dot"})
+    if (backend == "jit" && options->has(interp_only))
+      return usage(std::string("--") + interp_only +
+                   " applies to the interpreter (--backend=interp)");
   if (backend == "jit") return run_jit(*path, *options, *color);
   if (backend != "interp") return usage("unknown backend '" + backend + "' (interp or jit)");
   if (auto jit_only = jit_only_option(*options))
@@ -254,6 +264,8 @@ int command_run(const std::vector<std::string>& args) {
 
   Code code = compile_program(compiled->program, compiled->info);
   const SourceFile& file = *compiled->file;
+  std::optional<RunRecorder> recorder;
+  if (options->has("html") || options->has("dot")) recorder.emplace(code).attach(run);
   CheckSites sites = check_sites(*compiled, code);
   report_to_terminal(run, *compiled, code, sites);
 
@@ -278,19 +290,30 @@ int command_run(const std::vector<std::string>& args) {
     }
   }
 
+  // The command that replays this run, without its schedule.
+  std::string replay = "racelang run " + *path;
+  if (options->has("allow-reserved")) replay += " --allow-reserved";
+  if (detector != default_detector) replay += " --detector=" + detector;
+  if (run.keep_going) replay += " --keep-going";
+  if (run.machine.bigger_step) replay += " --bigger-step";
+  if (run.max_steps != kDefaultMaxSteps) replay += " --max-steps=" + std::to_string(run.max_steps);
+  if (auto t = options->get("timeout")) replay += " --timeout=" + *t;
+
+  if (recorder) {
+    RunViewInput view;
+    view.code = &code;
+    view.file = &file;
+    view.observed = &recorder->run();
+    view.result = &result;
+    view.title = "racelang run " + *path + " " + scheduler->replay_options();
+    view.replay = replay + " --schedule-string=" + format_schedule_string(result.schedule);
+    if (!write_run_views(view, options->get("html"), options->get("dot"))) io_failed = true;
+  }
+
   int exit_code = run_exit_code(result);
   bool replayable = exit_code != kExitSuccess && result.outcome != Outcome::ScheduleError;
-  if (replayable || (result.outcome == Outcome::ScheduleError && !result.races.empty())) {
-    std::string hint = "racelang run " + *path;
-    if (options->has("allow-reserved")) hint += " --allow-reserved";
-    if (detector != default_detector) hint += " --detector=" + detector;
-    if (run.keep_going) hint += " --keep-going";
-    if (run.machine.bigger_step) hint += " --bigger-step";
-    if (run.max_steps != kDefaultMaxSteps) hint += " --max-steps=" + std::to_string(run.max_steps);
-    if (auto t = options->get("timeout")) hint += " --timeout=" + *t;
-    hint += " " + scheduler->replay_options();
-    std::cerr << "To replay: " << hint << "\n";
-  }
+  if (replayable || (result.outcome == Outcome::ScheduleError && !result.races.empty()))
+    std::cerr << "To replay: " << replay << " " << scheduler->replay_options() << "\n";
   return io_failed ? kExitUsage : exit_code;
 }
 

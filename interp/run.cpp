@@ -40,6 +40,7 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
       if (options.on_event) options.on_event(event);
       if (event.label.kind == LabelKind::Exit) {
         observer.exit(event.label.thread);
+        if (options.on_observed) options.on_observed(event, machine, observer, nullptr);
         continue;
       }
       if (auto race = observer.observe(event)) {
@@ -48,11 +49,15 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
           if (options.on_race) options.on_race(*race);
         }
         if (!options.keep_going) {
+          if (options.on_observed) options.on_observed(event, machine, observer, &*race);
           result.outcome = Outcome::Race;
           return false;
         }
         observer.force(event);
+        if (options.on_observed) options.on_observed(event, machine, observer, &*race);
+        continue;
       }
+      if (options.on_observed) options.on_observed(event, machine, observer, nullptr);
     }
     if (s.status == StepStatus::Failed) {
       result.failure = machine.failure();

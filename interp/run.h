@@ -20,6 +20,8 @@
 
 namespace racelang {
 
+class RaceObserver;
+
 // What only the interpreter can be asked for, on top of the options every backend takes.
 struct InterpreterOptions : RunOptions {
   // nullopt: no detector (`--detector=none`).
@@ -30,6 +32,11 @@ struct InterpreterOptions : RunOptions {
   MachineOptions machine; // bigger_step: the semantics of Figure 11 (`run --bigger-step`)
   // Every labelled step in order, with Exit labels for threads that finish (for traces).
   std::function<void(const LabelledStep&)> on_event;
+  // Every labelled step again, after the detector has taken it (or been stuck on it: `race` is
+  // then the report, nullptr otherwise), with the machine after the scheduling step that holds
+  // it and the observer holding the detector's state; observed_run.h records from it.
+  std::function<void(const LabelledStep&, const Machine&, const RaceObserver&, const RaceReport*)>
+      on_observed;
   // Receives the machine's whole state at the end (locals and positions too), if set.
   MachineState* final_state = nullptr;
 };

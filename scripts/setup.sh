@@ -8,10 +8,11 @@ set -eu
 # runs bench/run.py. Both are used by tests (tests/emitc/) and the benchmarks. clang-19 with
 # its compiler-rt (sanitizer and libFuzzer runtimes) builds the sanitizer and fuzzing jobs of
 # the test suite (tests/sanitize/). libz3-dev (found through pkg-config) is the solver of
-# predict/'s maximal causal model.
+# predict/'s maximal causal model. chromium loads the run pages (`run --html`) in tests/view/
+# and makes the screenshots (scripts/screenshots.sh).
 PACKAGES="cmake ninja-build g++ antlr4 libantlr4-runtime-dev default-jre-headless uuid-dev
 llvm-19-dev librapidcheck-dev libgtest-dev clang-format gcc python3 clang-19 libclang-rt-19-dev
-libz3-dev pkg-config"
+libz3-dev pkg-config chromium"
 
 missing=""
 for p in $PACKAGES; do

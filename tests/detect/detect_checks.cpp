@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace racelang::detect::checks {
 
@@ -103,6 +104,57 @@ Mismatch names_real_conflict(Detector& detector, const Trace& trace) {
   if (!names_conflict(trace, *oracle, report->race))
     return std::string(detector.name()) + ": " + describe(report) +
            " names no conflicting access; oracle: " + describe(oracle, trace);
+  return std::nullopt;
+}
+
+Mismatch edges_match_oracle(const Trace& trace, const std::vector<HbEdge>& edges) {
+  const std::size_t n = trace.size();
+  // Direct predecessors of each event: its program-order predecessor and the edges into it.
+  std::vector<std::vector<std::size_t>> preds(n);
+  std::vector<std::optional<std::size_t>> last(n);
+  for (const HbEdge& e : edges) {
+    if (e.from >= e.to || e.to >= n)
+      return "edge " + std::to_string(e.from) + "->" + std::to_string(e.to) + " is not forward";
+    const Event &a = trace[e.from], &b = trace[e.to];
+    bool shaped = false;
+    switch (e.kind) {
+    case HbEdgeKind::ReleaseAcquire:
+      shaped = a.kind == EventKind::Release && b.kind == EventKind::Acquire && a.target == b.target;
+      break;
+    case HbEdgeKind::Fork:
+      shaped = a.kind == EventKind::Fork && a.target == b.thread;
+      break;
+    case HbEdgeKind::Join:
+      shaped = b.kind == EventKind::Join &&
+               (a.thread == b.target || (a.kind == EventKind::Fork && a.target == b.target));
+      break;
+    }
+    if (!shaped)
+      return std::string(to_string(e.kind)) + " edge " + std::to_string(e.from) + "->" +
+             std::to_string(e.to) + " joins " + to_string(a) + " and " + to_string(b);
+    preds[e.to].push_back(e.from);
+  }
+  std::unordered_map<ThreadId, std::size_t> previous;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (auto it = previous.find(trace[j].thread); it != previous.end())
+      preds[j].push_back(it->second);
+    previous[trace[j].thread] = j;
+  }
+  // Closure row by row: every edge points forward, so predecessors' rows are complete.
+  std::vector<std::vector<bool>> before(n, std::vector<bool>(n, false));
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t p : preds[j]) {
+      before[j][p] = true;
+      for (std::size_t i = 0; i < p; ++i)
+        if (before[p][i]) before[j][i] = true;
+    }
+  const HappensBefore hb(trace);
+  for (std::size_t j = 0; j < n; ++j)
+    for (std::size_t i = 0; i < j; ++i)
+      if (before[j][i] != hb.ordered(i, j))
+        return "events " + std::to_string(i) + " and " + std::to_string(j) +
+               (before[j][i] ? ": a path of edges the oracle does not order"
+                             : ": ordered by the oracle, but no path of edges");
   return std::nullopt;
 }
 

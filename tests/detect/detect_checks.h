@@ -17,6 +17,7 @@
 
 #include "detect/detector.h"
 #include "detect/event.h"
+#include "detect/hb_edges.h"
 #include "detect/hb_oracle.h"
 
 namespace racelang::detect::checks {
@@ -54,6 +55,10 @@ Mismatch names_real_conflict(Detector& detector, const Trace& trace);
 // (e): run with --keep-going, the detector reports exactly the oracle's racy accesses, each with
 // expected_report.
 Mismatch keep_going_matches_oracle(Detector& detector, const Trace& trace);
+
+// Direct edges: the transitive closure of `edges` plus program order is exactly the oracle's
+// happens-before relation on `trace`, and every edge joins events of the kinds its kind says.
+Mismatch edges_match_oracle(const Trace& trace, const std::vector<HbEdge>& edges);
 
 // Negative controls: runs `property` on values drawn from `gen` (fixed seed, at most max_cases)
 // through RapidCheck without printing, shrinking the first failure. Returns the shrunk
