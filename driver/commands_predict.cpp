@@ -48,8 +48,10 @@ std::vector<OptionSpec> predict_options() {
   specs.push_back(
       {"write-trace", true, "write the trace in racelang's format (values, branches)", "FILE"});
   specs.push_back({"write-std", true, "write the trace in RAPID's STD format", "FILE"});
-  specs.push_back(
-      {"max-pairs", true, "syncp, m2, maximal: stop after checking N candidate pairs", "N"});
+  specs.push_back({"max-pairs", true,
+                   "stop after N pairs (syncp, m2, maximal: checked; shb, wcp: reported; "
+                   "default 2000000)",
+                   "N"});
   specs.push_back({"stats", false,
                    "print each analysis's time and events/s, and happens-before's (vc) on the "
                    "same trace (for bench/)"});
@@ -401,9 +403,7 @@ int command_predict(const std::vector<std::string>& args) {
   std::cerr << stats << unknowns;
   if (!m2_completeness.empty()) std::cerr << "note: " << m2_completeness << "\n";
   if (truncated)
-    std::cerr
-        << "note: an analysis stopped after --max-pairs candidate pairs; later pairs were not "
-           "checked\n";
+    std::cerr << "note: an analysis stopped at --max-pairs pairs; later pairs were not checked\n";
   std::string summary = "predict: " + std::to_string(confirmed) + " race" +
                         (confirmed == 1 ? "" : "s") + " predicted (" + which + ") on " +
                         std::to_string(trace.events.size()) + " events";

@@ -27,21 +27,29 @@ public:
 
   // Appends to `out`, ordered by first event, every earlier access of another thread that
   // conflicts with access `event` (of dense thread t, with clock c) and that c does not cover.
-  void report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
-              std::vector<PredictedRace>& out) const {
+  // Returns false, having stopped, once `out` holds `limit` pairs.
+  bool report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
+              uint64_t limit, std::vector<PredictedRace>& out) const {
     size_t before = out.size();
-    for (uint32_t u = 0; u < c.size(); ++u) {
+    bool room = true;
+    for (uint32_t u = 0; u < c.size() && room; ++u) {
       if (u == t) continue;
       auto scan = [&](const Table& table) {
         const auto& log = table[key(e.target, u)];
-        for (auto s = log.rbegin(); s != log.rend() && s->time > c[u]; ++s)
+        for (auto s = log.rbegin(); s != log.rend() && s->time > c[u]; ++s) {
+          if (out.size() >= limit) {
+            room = false;
+            return;
+          }
           out.push_back({s->event, event, analysis, {}});
+        }
       };
       scan(writes_);
       if (e.op == Op::Write) scan(reads_);
     }
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
               [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
+    return room;
   }
   // Records access `event` of dense thread t at local time `time`.
   void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {

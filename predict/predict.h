@@ -44,7 +44,9 @@ struct PredictOptions {
   bool maximal_without_read_values = false;
   uint32_t maximal_window = 10'000;     // events up to the second access that may move
   uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
-  // SyncP and M2 check pairs one by one; past this many candidate pairs they stop (and say so).
+  // SyncP, M2 and the maximal analysis check pairs one by one: past this many candidate pairs
+  // they stop. SHB and WCP stop once they have reported this many pairs (a long racy trace can
+  // have quadratically many). Either way the result says so (truncated).
   uint64_t max_pairs = 2'000'000;
   // Build and check a witness for every race (benchmarks time the analyses alone without).
   bool witnesses = true;

@@ -37,7 +37,10 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
     case Op::Write: {
       bool write = e.op == Op::Write;
       if (!write && !options.shb_without_reads_from) join_into(ct, last_write[e.target]);
-      log.report(e, i, t, ct, Analysis::Shb, out.races);
+      if (!log.report(e, i, t, ct, Analysis::Shb, options.max_pairs, out.races)) {
+        out.truncated = true;
+        return;
+      }
       log.add(e, i, t, ct[t]);
       if (write) last_write[e.target] = ct;
       break;

@@ -32,7 +32,7 @@ struct Section {
 
 } // namespace
 
-void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& out) {
+void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const size_t n = index.threads();
   const auto& events = index.trace.events;
   std::vector<Clock> h(n, Clock(n, 0)), p(n, Clock(n, 0));
@@ -141,7 +141,10 @@ void wcp_races(const TraceIndex& index, const PredictOptions&, PredictResult& ou
         (write ? s.writes : s.reads).push_back(e.target);
       }
       Clock c = wcp_clock(t);
-      log.report(e, i, t, c, Analysis::Wcp, out.races);
+      if (!log.report(e, i, t, c, Analysis::Wcp, options.max_pairs, out.races)) {
+        out.truncated = true;
+        return;
+      }
       log.add(e, i, t, c[t]);
       break;
     }

@@ -1,7 +1,8 @@
 // Predictions against the program's ground truth: on generated programs, every race SHB,
-// SyncP, M2 and the maximal analysis predict from one recorded run has a witness that replays to it and is a pair of
-// accesses that are enabled together in some reachable state (interp/co_enabled.h). Hand-written
-// programs pin the set itself: a pair ordered by a wait is not in it, an unordered one is.
+// SyncP, M2 and the maximal analysis predict from one recorded run has a witness that replays to it
+// and is a pair of accesses that are enabled together in some reachable state
+// (interp/co_enabled.h). Hand-written programs pin the set itself: a pair ordered by a wait is not
+// in it, an unordered one is.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

@@ -144,6 +144,25 @@ RC_GTEST_PROP(Predict, M2IsSoundAndCompleteWhereThePaperSays, ()) {
   check_m2({});
 }
 
+// A long racy trace has quadratically many pairs: --max-pairs stops every analysis, and says so.
+TEST(Predict, MaxPairsBoundsEveryAnalysis) {
+  std::string text = "# racelang trace 1\n";
+  for (int k = 0; k < 30; ++k) text += "T1 wr x\n";
+  for (int k = 0; k < 30; ++k) text += "T2 wr x\n";
+  auto r = predict::read_any_trace(text);
+  ASSERT_FALSE(r.error.has_value());
+  PredictOptions bounded;
+  bounded.max_pairs = 10;
+  for (Analysis a : {Analysis::Shb, Analysis::Wcp, Analysis::SyncP, Analysis::M2}) {
+    auto all = predict::predict_races(r.trace, a);
+    EXPECT_EQ(all.races.size(), 900u) << analysis_name(a);
+    EXPECT_FALSE(all.truncated);
+    auto some = predict::predict_races(r.trace, a, bounded);
+    EXPECT_TRUE(some.truncated) << analysis_name(a);
+    EXPECT_LE(some.races.size(), 10u);
+  }
+}
+
 // Two threads whose critical sections each read what the other's earlier section wrote: a
 // witness must finish each section before the other thread's next one starts, which only the
 // lock-closure rule orders (generated programs rarely need it: their reads-from edges usually
