@@ -19,6 +19,7 @@
 #include "driver/exit_codes.h"
 #include "driver/options.h"
 #include "driver/output.h"
+#include "driver/run_views.h"
 #include "interp/report.h"
 #include "predict/predict.h"
 #include "predict/record.h"
@@ -45,6 +46,10 @@ std::vector<OptionSpec> predict_options() {
                        std::to_string(kDefaultMaxSteps) + ")",
                    "N"});
   specs.push_back({"json", false, "print every predicted pair as JSON on stdout"});
+  specs.push_back({"html-dir", true,
+                   "FILE.rl: write DIR/race-N.html, the run page (run --html) of each predicted "
+                   "race's witness",
+                   "DIR"});
   specs.push_back(
       {"write-trace", true, "write the trace in racelang's format (values, branches)", "FILE"});
   specs.push_back({"write-std", true, "write the trace in RAPID's STD format", "FILE"});
@@ -213,6 +218,8 @@ int command_predict(const std::vector<std::string>& args) {
   bool program = path->size() > 3 && path->ends_with(".rl");
   if (!program && (options->has("seed") || options->has("max-steps")))
     return usage("--seed and --max-steps apply to a program (FILE.rl), not a trace");
+  if (!program && options->has("html-dir"))
+    return usage("--html-dir draws replays of the program: it needs FILE.rl, not a trace");
 
   std::unique_ptr<LoadedProgram> loaded;
   std::unique_ptr<Code> code;
@@ -376,6 +383,8 @@ int command_predict(const std::vector<std::string>& args) {
   };
   size_t confirmed = 0;
   std::cout.flush();
+  auto html_dir = options->get("html-dir");
+  if (html_dir && !make_page_dir(*html_dir)) io_failed = true;
   for (const auto& key : order) {
     const Group& g = groups[key];
     const Report& r = *g.shown;
@@ -393,10 +402,24 @@ int command_predict(const std::vector<std::string>& args) {
     std::cerr << "==================\nWARNING: predicted data race on '"
               << trace.locations.at(a.target) << "' (" << analyses_text << ")\n"
               << describe(b, r.race.second, false) << describe(a, r.race.first, true);
-    if (code)
-      std::cerr << "  Witness: " << replay_base << schedule_of(r) << "\n";
-    else
-      std::cerr << "  Witness schedule: " << schedule_of(r) << "\n";
+    if (code) std::cerr << "  Witness: " << replay_base << schedule_of(r) << "\n";
+    if (code && html_dir && !io_failed) {
+      // The page of the witness's replay, as `run --keep-going --html` would draw it.
+      InterpreterOptions run;
+      run.keep_going = true;
+      std::string page =
+          (std::filesystem::path(*html_dir) / ("race-" + std::to_string(confirmed) + ".html"))
+              .string();
+      Schedule witness = predict::witness_schedule(trace, r.race.witness);
+      if (!write_replay_page(*code, *loaded->file, run, witness, page,
+                             "racelang predict " + *path + ": race " + std::to_string(confirmed) +
+                                 " (" + analyses_text + ")",
+                             replay_base + schedule_of(r), *path))
+        io_failed = true;
+      else
+        std::cerr << "  Page: " << page << "\n";
+    }
+    if (!code) std::cerr << "  Witness schedule: " << schedule_of(r) << "\n";
     std::cerr << "SUMMARY: racelang: predicted data race on '" << trace.locations.at(a.target)
               << "' (" << position(b) << " and " << position(a) << ")\n==================\n";
   }

@@ -25,9 +25,7 @@ bool write_run_views(const RunViewInput& input, const std::optional<std::string>
   return true;
 }
 
-bool write_witness_pages(const ExploreResult& result, const Code& code, const SourceFile& file,
-                         const ExploreOptions& options, const ExploreOutputOptions& output,
-                         const std::string& dir, const std::string& input_path) {
+bool make_page_dir(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir)) {
@@ -35,26 +33,41 @@ bool write_witness_pages(const ExploreResult& result, const Code& code, const So
               << (ec ? ": " + ec.message() : std::string()) << "\n";
     return false;
   }
+  return true;
+}
+
+bool write_replay_page(const Code& code, const SourceFile& file, InterpreterOptions run,
+                       const Schedule& schedule, const std::string& path, const std::string& title,
+                       const std::string& replay, const std::string& input_path) {
+  if (!check_outputs({path}, {input_path})) return false;
+  RunRecorder recorder(code);
+  recorder.attach(run);
+  auto scheduler =
+      make_replay_scheduler(schedule, "--schedule-string=" + format_schedule_string(schedule));
+  RunResult replayed = run_program(code, *scheduler, run);
+  RunViewInput input;
+  input.code = &code;
+  input.file = &file;
+  input.observed = &recorder.run();
+  input.result = &replayed;
+  input.title = title;
+  input.replay = replay;
+  return write_run_views(input, path, std::nullopt);
+}
+
+bool write_witness_pages(const ExploreResult& result, const Code& code, const SourceFile& file,
+                         const ExploreOptions& options, const ExploreOutputOptions& output,
+                         const std::string& dir, const std::string& input_path) {
+  if (!make_page_dir(dir)) return false;
   auto page = [&](const ReplaySpec& spec, const std::string& name, std::size_t n) {
     std::string path =
         (std::filesystem::path(dir) / (name + "-" + std::to_string(n) + ".html")).string();
-    if (!check_outputs({path}, {input_path})) return false;
     InterpreterOptions run = replay_run_options(spec);
     run.machine.bigger_step = options.machine.bigger_step; // as the replay command says
-    RunRecorder recorder(code);
-    recorder.attach(run);
-    auto scheduler = make_replay_scheduler(
-        spec.schedule, "--schedule-string=" + format_schedule_string(spec.schedule));
-    RunResult replayed = run_program(code, *scheduler, run);
-    RunViewInput input;
-    input.code = &code;
-    input.file = &file;
-    input.observed = &recorder.run();
-    input.result = &replayed;
-    input.title =
-        "racelang explore " + output.program_path + ": " + name + " witness " + std::to_string(n);
-    input.replay = "racelang " + replay_command(spec, output);
-    return write_run_views(input, path, std::nullopt);
+    return write_replay_page(code, file, run, spec.schedule, path,
+                             "racelang explore " + output.program_path + ": " + name + " witness " +
+                                 std::to_string(n),
+                             "racelang " + replay_command(spec, output), input_path);
   };
   auto all = [&](const auto& list, const std::string& name, auto spec_of) {
     for (std::size_t k = 0; k < list.size(); ++k)

@@ -19,6 +19,15 @@ namespace racelang {
 bool write_run_views(const RunViewInput& input, const std::optional<std::string>& html,
                      const std::optional<std::string>& dot);
 
+// Creates `dir` for witness pages; false after printing an error.
+bool make_page_dir(const std::string& dir);
+
+// Replays `schedule` on `code` under `run` (a witness's options) with a recorder and writes the
+// run's page to `path`, refusing it if it is `input_path`. False after printing an error.
+bool write_replay_page(const Code& code, const SourceFile& file, InterpreterOptions run,
+                       const Schedule& schedule, const std::string& path, const std::string& title,
+                       const std::string& replay, const std::string& input_path);
+
 // Replays every witness of `result` with a recorder and writes DIR/race-N.html,
 // assertion-N.html, error-N.html, deadlock-N.html, step-limit-N.html and
 // non-terminating-N.html (N from 1, in the order explore lists them), creating DIR. Returns

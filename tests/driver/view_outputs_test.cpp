@@ -1,6 +1,6 @@
-// `run --html --dot` and `explore --html-dir` through the real tool: the exit code is the run's
-// whatever the pictures, the files are written, an output naming the input is refused, an
-// unwritable output is exit 2, and the JIT backend refuses the options.
+// `run --html --dot`, `explore --html-dir` and `predict --html-dir` through the real tool: the exit
+// code is the run's whatever the pictures, the files are written, an output naming the input is
+// refused, an unwritable output is exit 2, and the JIT backend refuses the options.
 #include <gtest/gtest.h>
 
 #include "tests/driver/cli_process.h"
@@ -68,6 +68,23 @@ TEST(ViewOutputs, ExploreWritesAPagePerWitness) {
   std::string page = read_file(dir / "race-1.html");
   EXPECT_NE(page.find("class=\"ev race\""), std::string::npos);
   EXPECT_NE(page.find("racelang run " + program.string()), std::string::npos);
+}
+
+TEST(ViewOutputs, PredictWritesAPagePerPredictedRace) {
+  fs::path program = write_file("pr.rl", kRacy);
+  fs::path dir = temp_dir() / "predicted";
+  CliResult r = run_cli({"predict", "--seed=1", "--html-dir=" + dir.string(), program.string()});
+  EXPECT_EQ(r.exit_code, 66) << r.err;
+  EXPECT_NE(r.err.find("Page: " + (dir / "race-1.html").string()), std::string::npos) << r.err;
+  std::string page = read_file(dir / "race-1.html");
+  EXPECT_NE(page.find("class=\"ev race\""), std::string::npos);
+  EXPECT_NE(page.find("racelang predict " + program.string()), std::string::npos);
+  EXPECT_NE(page.find("--schedule-string="), std::string::npos);
+  // A trace has no program to replay.
+  fs::path trace = write_file("pr.std", "T0|w(x)|1\nT1|w(x)|2\n");
+  CliResult t = run_cli({"predict", "--html-dir=" + dir.string(), trace.string()});
+  EXPECT_EQ(t.exit_code, 2);
+  EXPECT_NE(t.err.find("--html-dir draws replays of the program"), std::string::npos) << t.err;
 }
 
 } // namespace
