@@ -53,6 +53,7 @@ std::vector<OptionSpec> predict_options() {
   specs.push_back(
       {"write-trace", true, "write the trace in racelang's format (values, branches)", "FILE"});
   specs.push_back({"write-std", true, "write the trace in RAPID's STD format", "FILE"});
+  specs.push_back(timeout_option_spec("the analyses (syncp, m2, maximal stop checking pairs)"));
   specs.push_back({"max-pairs", true,
                    "stop after N pairs (syncp, m2, maximal: checked; shb, wcp: reported; "
                    "default 2000000)",
@@ -203,6 +204,10 @@ int command_predict(const std::vector<std::string>& args) {
     if (!v || *v == 0) return usage("--max-pairs needs a positive number, not '" + *n + "'");
     popts.max_pairs = *v;
   }
+  uint64_t timeout_ms = 0;
+  if (!read_timeout("predict", *options, timeout_ms)) return kExitUsage;
+  if (timeout_ms != 0)
+    popts.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   popts.witnesses = !options->has("no-witness");
   for (auto [name, field] :
        {std::pair{"window", &predict::PredictOptions::maximal_window},
@@ -279,12 +284,13 @@ int command_predict(const std::vector<std::string>& args) {
   write_output("write-std", predict::write_std(trace));
 
   std::vector<Report> reports;
-  bool truncated = false;
+  bool truncated = false, timed_out = false;
   std::string m2_completeness, stats, unknowns;
   if (options->has("stats")) stats += happens_before_stats(trace);
   for (predict::Analysis a : analyses) {
     predict::PredictResult result = predict::predict_races(trace, a, popts);
-    truncated |= result.truncated;
+    truncated |= result.truncated && !result.timed_out;
+    timed_out |= result.timed_out;
     if (options->has("stats"))
       stats += stats_line(predict::analysis_name(a), trace, result.seconds, result.races.size());
     if (result.unknown > 0)
@@ -427,6 +433,9 @@ int command_predict(const std::vector<std::string>& args) {
   if (!m2_completeness.empty()) std::cerr << "note: " << m2_completeness << "\n";
   if (truncated)
     std::cerr << "note: an analysis stopped at --max-pairs pairs; later pairs were not checked\n";
+  if (timed_out)
+    std::cerr << "note: stopped at the --timeout limit (" << format_seconds(timeout_ms)
+              << "); later pairs were not checked\n";
   std::string summary = "predict: " + std::to_string(confirmed) + " race" +
                         (confirmed == 1 ? "" : "s") + " predicted (" + which + ") on " +
                         std::to_string(trace.events.size()) + " events";
@@ -435,7 +444,7 @@ int command_predict(const std::vector<std::string>& args) {
   if (!run_end.empty()) std::cerr << "note: the recorded run ended early: " << run_end << "\n";
   if (io_failed) return kExitUsage;
   if (confirmed > 0) return kExitRace;
-  return run_end.empty() ? kExitSuccess : kExitFailure;
+  return run_end.empty() && !timed_out ? kExitSuccess : kExitFailure;
 }
 
 } // namespace racelang

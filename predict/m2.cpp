@@ -306,8 +306,7 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
     if (!is_access(events[j].op)) continue;
     for (uint32_t i = 0; i < j; ++i) {
       if (!conflicting(events[i], events[j])) continue;
-      if (++pairs > options.max_pairs) {
-        out.truncated = true;
+      if (!may_check_pair(options, ++pairs, out)) {
         out.complete = false;
         return;
       }

@@ -238,10 +238,7 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
         j > options.maximal_window ? static_cast<uint32_t>(j - options.maximal_window) : 0;
     for (uint32_t i = lo; i < j; ++i) {
       if (!conflicting(events[i], events[j])) continue;
-      if (++pairs > options.max_pairs) {
-        out.truncated = true;
-        return;
-      }
+      if (!may_check_pair(options, ++pairs, out)) return;
       bool unknown = false;
       auto w = MaximalPair(index, options, i, j, lo).decide(unknown);
       if (unknown) ++out.unknown;

@@ -36,6 +36,19 @@ std::optional<Analysis> parse_analysis(const std::string& name) {
   return std::nullopt;
 }
 
+bool may_check_pair(const PredictOptions& options, uint64_t pairs, PredictResult& out) {
+  if (pairs > options.max_pairs) {
+    out.truncated = true;
+    return false;
+  }
+  if (options.deadline && pairs % 256 == 0 &&
+      std::chrono::steady_clock::now() >= *options.deadline) {
+    out.truncated = out.timed_out = true;
+    return false;
+  }
+  return true;
+}
+
 PredictResult predict_races(const Trace& trace, Analysis analysis, const PredictOptions& options) {
   auto start = std::chrono::steady_clock::now();
   TraceIndex index(trace);

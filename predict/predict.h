@@ -18,6 +18,7 @@
 // docs/prediction.md defines correct reorderings, the witnesses and the trace formats.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,6 +49,8 @@ struct PredictOptions {
   // they stop. SHB and WCP stop once they have reported this many pairs (a long racy trace can
   // have quadratically many). Either way the result says so (truncated).
   uint64_t max_pairs = 2'000'000;
+  // SyncP, M2 and maximal also stop at this time (`predict --timeout`), like at max_pairs.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   // Build and check a witness for every race (benchmarks time the analyses alone without).
   bool witnesses = true;
 };
@@ -63,7 +66,8 @@ struct PredictedRace {
 
 struct PredictResult {
   std::vector<PredictedRace> races; // ordered by (second, first)
-  bool truncated = false;           // max_pairs was reached
+  bool truncated = false;           // max_pairs was reached, or the deadline (timed_out)
+  bool timed_out = false;
   // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
   // witness must have, so its reports are all the predictable races of the trace.
   bool complete = false;
@@ -73,6 +77,10 @@ struct PredictResult {
 
 PredictResult predict_races(const Trace& trace, Analysis analysis,
                             const PredictOptions& options = {});
+
+// For the pairwise analyses' loops: whether `pairs` more pairs may be checked (max_pairs, and
+// the deadline, read on every 256th pair); sets `out`'s truncated and timed_out when not.
+bool may_check_pair(const PredictOptions& options, uint64_t pairs, PredictResult& out);
 
 // The correct reordering that the sync-preserving closure of the two events' predecessors gives
 // (the events of the closure in trace order, then first, then second), or nothing if the closure

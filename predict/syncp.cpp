@@ -21,10 +21,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     auto& before = accesses[b.target];
     for (uint32_t i : before) {
       if (!conflicting(events[i], b)) continue;
-      if (++pairs > options.max_pairs) {
-        out.truncated = true;
-        return;
-      }
+      if (!may_check_pair(options, ++pairs, out)) return;
       closure.reset();
       closure.add_before(i);
       closure.add_before(j);

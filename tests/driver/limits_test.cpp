@@ -1,5 +1,5 @@
-// The real tool at its limits: --timeout stops `run` on both backends and `explore` with exit
-// 1 and a message that says so (and bad values are usage errors); a run interrupted while it
+// The real tool at its limits: --timeout stops `run` on both backends, `explore` and `predict` with
+// exit 1 and a message that says so (and bad values are usage errors); a run interrupted while it
 // writes a trace leaves neither a half-written trace nor a temporary behind, and an older trace
 // of the same name stays as it was; running out of memory is "out of memory", exit 1, not an
 // internal error.
@@ -74,10 +74,29 @@ TEST(Timeout, StopsExploreWithPartialResults) {
   EXPECT_TRUE(contains(r.err, "the --timeout limit stopped the search")) << r.err;
 }
 
+TEST(Timeout, StopsPredictWithPartialResults) {
+  // Two threads alternating critical sections on one lock: every pair of writes conflicts, none
+  // races, and SyncP checks them one by one (quadratically many).
+  std::string trace;
+  for (int k = 0; k < 1500; ++k) {
+    std::string t = "T" + std::to_string(k % 2);
+    trace += t + "|acq(m)|1\n" + t + "|w(x)|2\n" + t + "|rel(m)|3\n";
+  }
+  fs::path locked = write_file("locked.std", trace);
+  CliResult r = run_cli({"predict", locked.string(), "--analysis=syncp", "--timeout=0.3"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(contains(r.err, "note: stopped at the --timeout limit (0.3 s)")) << r.err;
+  // A small trace finishes well within the limit: no note, success.
+  fs::path small = write_file("small.std", "T0|acq(m)|1\nT0|w(x)|2\nT0|rel(m)|3\n");
+  CliResult quick = run_cli({"predict", small.string(), "--timeout=60"});
+  EXPECT_EQ(quick.exit_code, 0) << quick.err;
+  EXPECT_FALSE(contains(quick.err, "--timeout limit")) << quick.err;
+}
+
 TEST(Timeout, BadValuesAreUsageErrors) {
   fs::path spin = write_file("spin.rl", kSpin);
   for (std::string value : {"0", "-1", "abc", "1.2345", "1e3", ".5", "5.", "2000000"}) {
-    for (const char* command : {"run", "explore"}) {
+    for (const char* command : {"run", "explore", "predict"}) {
       SCOPED_TRACE(std::string(command) + " --timeout=" + value);
       CliResult r = run_cli({command, spin.string(), "--timeout=" + value});
       EXPECT_EQ(r.exit_code, 2);
