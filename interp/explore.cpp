@@ -143,13 +143,7 @@ private:
     if (seen_first_races_.insert(key).second) result_.first_races.push_back({before, thread, race});
   }
 
-  Schedule path_schedule(int64_t last) const {
-    Schedule out;
-    for (const Frame& f : stack_)
-      if (f.chosen >= 0) out.push_back(f.chosen);
-    if (last >= 0) out.push_back(last);
-    return out;
-  }
+  Schedule path_schedule(int64_t last) const { return racelang::path_schedule(stack_, last); }
 
   bool limit_reached() { return explore_limit_reached(result_, options_); }
 
@@ -248,12 +242,9 @@ private:
   }
 
   void search() {
-    uint64_t last_progress = 0;
+    ProgressTicker progress;
     while (!stack_.empty()) {
-      if (options_.progress && result_.states - last_progress >= 4096) {
-        last_progress = result_.states;
-        options_.progress(result_.states, result_.executions_run);
-      }
+      progress.tick(options_, result_);
       Frame& top = stack_.back();
       if (top.next == top.choices.size() || limit_reached()) {
         pop();

@@ -192,13 +192,7 @@ private:
     return *live_;
   }
 
-  Schedule path_schedule(int64_t last) const {
-    Schedule out;
-    for (const Frame& f : stack_)
-      if (f.chosen >= 0) out.push_back(f.chosen);
-    if (last >= 0) out.push_back(last);
-    return out;
-  }
+  Schedule path_schedule(int64_t last) const { return racelang::path_schedule(stack_, last); }
 
   bool enabled(const Frame& f, uint32_t k) const {
     return f.steps[k] < options_.thread_bound && machine_.can_step(k);
@@ -448,12 +442,9 @@ private:
   }
 
   void search() {
-    uint64_t last_progress = 0;
+    ProgressTicker progress;
     while (!stack_.empty()) {
-      if (options_.progress && result_.states - last_progress >= 4096) {
-        last_progress = result_.states;
-        options_.progress(result_.states, result_.executions_run);
-      }
+      progress.tick(options_, result_);
       Frame& top = stack_.back();
       if (!top.wut.empty() && top.wut.front().taken) {
         top.sleep.push_back({top.wut.front().thread, std::move(top.wut.front().fp)});

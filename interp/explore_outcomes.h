@@ -27,6 +27,29 @@ void replay_events(RaceObserver& observer, const std::vector<LabelledStep>& even
 // --max-executions; every strategy stops there with partial results.
 bool explore_limit_reached(ExploreResult& result, const ExploreOptions& options);
 
+// The witness of the current path: the thread ids chosen into each frame of a search stack
+// (`chosen`, -1 at the root), then `last` if it is a thread id.
+template <typename Frames> Schedule path_schedule(const Frames& stack, int64_t last) {
+  Schedule out;
+  for (const auto& f : stack)
+    if (f.chosen >= 0) out.push_back(f.chosen);
+  if (last >= 0) out.push_back(last);
+  return out;
+}
+
+// Reports progress (ExploreOptions::progress) every 4096 search nodes.
+class ProgressTicker {
+public:
+  void tick(const ExploreOptions& options, const ExploreResult& result) {
+    if (!options.progress || result.states - last_ < 4096) return;
+    last_ = result.states;
+    options.progress(result.states, result.executions_run);
+  }
+
+private:
+  uint64_t last_ = 0;
+};
+
 class OutcomeCollector {
 public:
   // Witnesses are built only for outcomes not seen before.
