@@ -55,12 +55,13 @@ int command_explore(const std::vector<std::string>& args) {
   if (options->help) {
     std::cout << format_help(
         "racelang explore [options] FILE",
-        "Runs every schedule of FILE (a small program) with the detector observing each, and\n"
-        "reports the number of executions (by default one per Mazurkiewicz trace: optimal\n"
-        "DPOR), the distinct final states of shared memory, and\n"
+        "Runs every schedule of FILE (a small program) that matters, with the detector\n"
+        "observing each: by default one execution per Mazurkiewicz trace (optimal DPOR; see\n"
+        "--strategy). Reports the executions, the distinct final states of shared memory, and\n"
         "every distinct data race, assertion failure, runtime error and deadlock with a\n"
         "`racelang run` command replaying a witness. Exit codes: 66 if any execution races,\n"
-        "else 1 if any fails, deadlocks or a limit stops the search, else 0.",
+        "else 1 if any fails, deadlocks or a limit (the thread bound included) stops the\n"
+        "search, else 0.",
         specs);
     return kExitSuccess;
   }
