@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -106,6 +107,38 @@ def run(argv, timeout, env=None, cwd=None):
     if code is not None and code < 0 and not timed_out:
         code = 128 - code  # killed by a signal, as a shell shows it
     return Result(code, out, err, seconds, cpu, timed_out)
+
+
+def run_peak(argv, timeout):
+    """Runs argv and returns (Result, peak resident memory of that one child in MiB): the
+    kernel's accounting of the child alone (wait4), whatever else runs at the same time."""
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    chunks = {"out": b"", "err": b""}
+
+    def drain(name, stream):
+        chunks[name] = stream.read()
+
+    readers = [threading.Thread(target=drain, args=("out", p.stdout)),
+               threading.Thread(target=drain, args=("err", p.stderr))]
+    for t in readers:
+        t.start()
+    timer = threading.Timer(timeout, p.kill)
+    timer.start()
+    _, status, usage = os.wait4(p.pid, 0)
+    timer.cancel()
+    for t in readers:
+        t.join()
+    p.returncode = os.waitstatus_to_exitcode(status)  # already reaped: tell Popen
+    seconds = time.perf_counter() - start
+    timed_out = seconds >= timeout
+    code = -1 if timed_out else p.returncode
+    if code < 0 and not timed_out:
+        code = 128 - code
+    result = Result(code, chunks["out"].decode(errors="replace"),
+                    chunks["err"].decode(errors="replace"), seconds,
+                    usage.ru_utime + usage.ru_stime, timed_out)
+    return result, usage.ru_maxrss / 1024.0  # ru_maxrss is in KiB on Linux
 
 
 def must(argv, what, cwd=None):
@@ -717,49 +750,65 @@ def double_factorial(k):
 
 
 def explore_families(racelang, work, smoke, timeout):
+    """Every family with both strategies in one run, side by side: `--strategy=states` (every
+    interleaving, counted through the state cache) and the default `dpor` (one execution per
+    Mazurkiewicz trace), each checked against its known count, with time and the peak memory
+    of the racelang process."""
     lock_ns = range(2, 5) if smoke else range(2, 9)
     rw_ns = range(2, 6) if smoke else range(2, 12)
     lz_ns = range(2, 4) if smoke else range(2, 8)
     cross_check = 3 if smoke else 4  # lastzero sizes also run without the state cache
     cases = []
     for n in lock_ns:
-        cases.append(("lock", n, lock_family(n), math.factorial(n), False, "n!"))
+        cases.append(("lock", n, lock_family(n), math.factorial(n), "n!", math.factorial(n),
+                      "n!", False))
     for n in rw_ns:
         cases.append(("readers_writer", n, readers_writer_family(n), double_factorial(2 * n - 1),
-                      True, "(2n-1)!!"))
+                      "(2n-1)!!", 2 ** (n - 1), "2^(n-1)", True))
     for n in lz_ns:
-        cases.append(("lastzero", n, lastzero_family(n), None, True, "races; = no-cache count"))
+        cases.append(("lastzero", n, lastzero_family(n), None, "= no-cache count",
+                      (n + 3) * 2 ** (n - 2), "(n+3)2^(n-2)", True))
     rows = []
-    for family, n, text, expected, racy, rule in cases:
+    for family, n, text, expected, rule, expected_traces, trace_rule, racy in cases:
         path = os.path.join(work, "explore_%s_%d.rl" % (family, n))
         with open(path, "w") as f:
             f.write(text)
-        r = run([racelang, "explore", "--json", path], timeout)
         row = {"family": family, "n": n, "expected_rule": rule, "expected": expected,
-               "seconds": r.seconds, "exit": r.exit_code}
-        try:
-            data = json.loads(r.out)
-        except ValueError:
-            problem("explore %s(%d): no JSON output (exit %s): %s" % (
-                family, n, r.exit_code, r.err.strip()[:300]))
+               "expected_traces": expected_traces, "trace_rule": trace_rule}
+        ok = True
+        for strategy in ("states", "dpor"):
+            r, peak = run_peak([racelang, "explore", "--json", "--strategy=" + strategy, path],
+                               timeout)
+            try:
+                data = json.loads(r.out)
+            except ValueError:
+                problem("explore %s(%d) --strategy=%s: no JSON output (exit %s): %s" % (
+                    family, n, strategy, r.exit_code, r.err.strip()[:300]))
+                ok = False
+                continue
+            row[strategy] = {"seconds": r.seconds, "cpu_seconds": r.cpu_seconds, "peak_mib": peak,
+                             "exit": r.exit_code,
+                             "executions": data["executions"], "traces": data["traces"],
+                             "states": data["states"], "complete": data["complete"],
+                             "racy_executions": data["racy_executions"]}
+            if not data["complete"]:
+                problem("explore %s(%d) --strategy=%s: search incomplete (%s)" % (
+                    family, n, strategy, data["limit"]))
+            if racy != (r.exit_code == 66) or (racy and data["racy_executions"] == 0):
+                problem("explore %s(%d) --strategy=%s: expected %s, exit %s" % (
+                    family, n, strategy, "races" if racy else "no race", r.exit_code))
+            if family == "readers_writer" and data["racy_executions"] != data["executions"]:
+                problem("explore readers_writer(%d) --strategy=%s: only %d of %d executions racy"
+                        % (n, strategy, data["racy_executions"], data["executions"]))
+        if not ok:
             continue
-        row["executions"] = data["executions"]
-        row["states"] = data["states"]
-        row["complete"] = data["complete"]
-        row["racy_executions"] = data["racy_executions"]
-        row["executions_per_second"] = data["executions"] / r.seconds
-        row["states_per_second"] = data["states"] / r.seconds
-        if not data["complete"]:
-            problem("explore %s(%d): search incomplete (%s)" % (family, n, data["limit"]))
-        if expected is not None and data["executions"] != expected:
+        st, dp = row["states"], row["dpor"]
+        if expected is not None and st["executions"] != expected:
             problem("explore %s(%d): %d executions, expected %s = %d" % (
-                family, n, data["executions"], rule, expected))
-        if racy != (r.exit_code == 66) or (racy and data["racy_executions"] == 0):
-            problem("explore %s(%d): expected %s, exit %s" % (
-                family, n, "races" if racy else "no race", r.exit_code))
-        if family == "readers_writer" and data["racy_executions"] != data["executions"]:
-            problem("explore readers_writer(%d): only %d of %d executions racy" % (
-                n, data["racy_executions"], data["executions"]))
+                family, n, st["executions"], rule, expected))
+        if dp["traces"] != expected_traces:
+            problem("explore %s(%d): %s traces, expected %s = %d" % (
+                family, n, dp["traces"], trace_rule, expected_traces))
         if family == "lastzero" and n <= cross_check:
             # Without the cache every node counts as a state: lift the limits, and insist
             # that the search completes (a partial count proves nothing).
@@ -771,24 +820,26 @@ def explore_families(racelang, work, smoke, timeout):
             except (ValueError, KeyError):
                 plain_count = None
             row["expected"] = plain_count
-            if plain_count != data["executions"]:
+            if plain_count != st["executions"]:
                 problem("explore lastzero(%d): %s executions with the state cache, %s without "
                         "(None: the uncached search did not complete)" %
-                        (n, data["executions"], plain_count))
+                        (n, st["executions"], plain_count))
         rows.append(row)
     return rows
 
 
 def print_explore(rows):
-    head = ["family", "n", "executions", "expected", "states", "time s", "executions/s",
-            "states/s", "racy"]
+    head = ["family", "n", "interleavings", "states", "states s", "states MiB", "traces",
+            "expected", "dpor s", "traces/s", "traces/cpu s", "dpor MiB"]
     body = []
     for r in rows:
-        exp = r["expected"]
-        body.append([r["family"], str(r["n"]), str(r["executions"]),
-                     ("%s (%s)" % (exp, r["expected_rule"])) if exp is not None else r["expected_rule"],
-                     str(r["states"]), "%.3f" % r["seconds"], "%.3g" % r["executions_per_second"],
-                     "%.3g" % r["states_per_second"], str(r["racy_executions"])])
+        st, dp = r["states"], r["dpor"]
+        body.append([r["family"], str(r["n"]), str(st["executions"]), str(st["states"]),
+                     "%.3f" % st["seconds"], "%.1f" % st["peak_mib"], str(dp["traces"]),
+                     "%s (%s)" % (r["expected_traces"], r["trace_rule"]),
+                     "%.3f" % dp["seconds"], "%.3g" % (dp["traces"] / dp["seconds"]),
+                     "%.3g" % (dp["traces"] / max(dp["cpu_seconds"], 1e-3)),
+                     "%.1f" % dp["peak_mib"]])
     widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
     line = lambda row: "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
                                  for i, (c, w) in enumerate(zip(row, widths)))
@@ -1030,8 +1081,10 @@ def run_all(args, racelang, cc, out_dir, work):
     explore_rows = []
     if not args.skip_explore:
         log("")
-        log("explorer (racelang explore --json; executions are counted through the state "
-            "cache, so executions/s can exceed states/s by far):")
+        log("explorer (racelang explore --json, both strategies in one run: --strategy=states "
+            "counts interleavings through its state cache, dpor explores one execution per "
+            "Mazurkiewicz trace; MiB is the peak resident memory of that process; load "
+            "average %s):" % " ".join("%.2f" % x for x in os.getloadavg()))
         explore_rows = explore_families(racelang, work, args.smoke, args.timeout)
         print_explore(explore_rows)
 
@@ -1051,12 +1104,16 @@ def run_all(args, racelang, cc, out_dir, work):
         json.dump(explore_rows, f, indent=2)
     with open(os.path.join(out_dir, "explore.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["family", "n", "executions", "expected", "states", "seconds",
-                    "executions_per_second", "states_per_second", "racy_executions"])
+        w.writerow(["family", "n", "interleavings", "expected", "states", "states_seconds",
+                    "states_peak_mib", "traces", "expected_traces", "dpor_seconds",
+                    "traces_per_second", "dpor_cpu_seconds", "dpor_peak_mib"])
         for r in explore_rows:
-            w.writerow([r["family"], r["n"], r["executions"], r["expected"], r["states"],
-                        "%.6f" % r["seconds"], "%.1f" % r["executions_per_second"],
-                        "%.1f" % r["states_per_second"], r["racy_executions"]])
+            st, dp = r["states"], r["dpor"]
+            w.writerow([r["family"], r["n"], st["executions"], r["expected"], st["states"],
+                        "%.6f" % st["seconds"], "%.1f" % st["peak_mib"], dp["traces"],
+                        r["expected_traces"], "%.6f" % dp["seconds"],
+                        "%.1f" % (dp["traces"] / dp["seconds"]), "%.6f" % dp["cpu_seconds"],
+                        "%.1f" % dp["peak_mib"]])
     with open(os.path.join(out_dir, "instrumentation_ops.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(ops[0].keys()))
         w.writeheader()

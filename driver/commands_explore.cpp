@@ -75,8 +75,16 @@ int command_explore(const std::vector<std::string>& args) {
                    "instructions a thread may run between scheduling points (default " +
                        std::to_string(explore.max_steps) + ")",
                    "N"});
+  specs.push_back({"strategy", true,
+                   "dpor (default: optimal DPOR, one execution per Mazurkiewicz trace), states "
+                   "(state caching; handles spin loops) or naive (every interleaving)",
+                   "NAME"});
+  specs.push_back({"thread-bound", true,
+                   "dpor: scheduling steps one thread may take (default " +
+                       std::to_string(explore.thread_bound) + "); executions it cuts are said",
+                   "N"});
+  specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));
-  specs.push_back({"no-cache", false, "do not cache states (slower; for checking the cache)"});
   specs.push_back({"co-enabled", false,
                    "print the exact racing pairs instead: conflicting accesses enabled together "
                    "in some reachable state"});
@@ -88,11 +96,13 @@ int command_explore(const std::vector<std::string>& args) {
   if (options->help) {
     std::cout << format_help(
         "racelang explore [options] FILE",
-        "Runs every schedule of FILE (a small program) with the detector observing each, and\n"
-        "reports the number of executions, the distinct final states of shared memory, and\n"
+        "Runs every schedule of FILE (a small program) that matters, with the detector\n"
+        "observing each: by default one execution per Mazurkiewicz trace (optimal DPOR; see\n"
+        "--strategy). Reports the executions, the distinct final states of shared memory, and\n"
         "every distinct data race, assertion failure, runtime error and deadlock with a\n"
         "`racelang run` command replaying a witness. Exit codes: 66 if any execution races,\n"
-        "else 1 if any fails, deadlocks or a limit stops the search, else 0.",
+        "else 1 if any fails, deadlocks or a limit (the thread bound included) stops the\n"
+        "search, else 0.",
         specs);
     return kExitSuccess;
   }
@@ -113,7 +123,8 @@ int command_explore(const std::vector<std::string>& args) {
     return usage("unknown detector '" + detector + "' (vc, fasttrack, djit, vc-multijoin, none)");
   for (auto [name, field] : {std::pair{"max-executions", &ExploreOptions::max_executions},
                              std::pair{"max-states", &ExploreOptions::max_states},
-                             std::pair{"max-steps", &ExploreOptions::max_steps}}) {
+                             std::pair{"max-steps", &ExploreOptions::max_steps},
+                             std::pair{"thread-bound", &ExploreOptions::thread_bound}}) {
     if (auto text = options->get(name)) {
       auto v = parse_count(*text);
       if (!v || *v == 0)
@@ -121,7 +132,18 @@ int command_explore(const std::vector<std::string>& args) {
       explore.*field = *v;
     }
   }
-  explore.cache = !options->has("no-cache");
+  explore.strategy = ExploreStrategy::Dpor;
+  if (auto name = options->get("strategy")) {
+    auto strategy = parse_strategy(*name);
+    if (!strategy) return usage("unknown strategy '" + *name + "' (dpor, states, naive)");
+    explore.strategy = *strategy;
+  }
+  if (options->has("no-cache")) {
+    if (options->get("strategy") && explore.strategy != ExploreStrategy::Naive)
+      return usage("--no-cache is --strategy=naive; it contradicts --strategy=" +
+                   *options->get("strategy"));
+    explore.strategy = ExploreStrategy::Naive;
+  }
   if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
   if (options->has("co-enabled"))
     for (const char* other : {"bigger-step", "json", "witness-dir", "locals", "detector"})

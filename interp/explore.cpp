@@ -16,6 +16,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "interp/explore_dpor.h"
+#include "interp/explore_outcomes.h"
 #include "interp/race_observer.h"
 
 namespace racelang {
@@ -80,28 +82,10 @@ struct Frame {
   uint64_t path_steps = 0;    // instructions from the root to here
 };
 
-struct FailureKey {
-  SourceLoc at;
-  int64_t thread;
-  std::string message;
-  auto tie() const { return std::tie(at.line, at.col, thread, message); }
-  bool operator<(const FailureKey& o) const { return tie() < o.tie(); }
-};
-
-using DeadlockKey = std::vector<std::tuple<int64_t, int, uint32_t, uint32_t, int64_t, int64_t>>;
-
-DeadlockKey deadlock_key(const std::vector<BlockedThread>& blocked) {
-  DeadlockKey key;
-  for (const BlockedThread& b : blocked)
-    key.emplace_back(b.thread, static_cast<int>(b.blocker.kind), b.blocker.range.begin.line,
-                     b.blocker.range.begin.col, b.blocker.holder, b.blocker.waited);
-  return key;
-}
-
 class Explorer {
 public:
   Explorer(const Code& code, const ExploreOptions& options)
-      : code_(code), options_(options), machine_(code, options.machine) {
+      : code_(code), options_(options), machine_(code, options.machine), outcomes_(code) {
     for (const ThreadCode& t : code.threads) thread_ids_.push_back(t.id);
     for (const Symbol& sym : code.info->symbols)
       for (uint32_t c = 0; c < sym.cell_count; ++c)
@@ -135,12 +119,7 @@ private:
   static Edge edge_of(const Machine& machine) { return Edge{machine.events()}; }
 
   static void apply_edge(RaceObserver& observer, const Edge& e) {
-    for (const LabelledStep& event : e.events) {
-      if (event.label.kind == LabelKind::Exit)
-        observer.exit(event.label.thread);
-      else
-        observer.force(event);
-    }
+    replay_events(observer, e.events);
   }
 
   void record_failure_state(const MachineState& before) {
@@ -166,25 +145,9 @@ private:
     if (seen_first_races_.insert(key).second) result_.first_races.push_back({before, thread, race});
   }
 
-  Schedule path_schedule(int64_t last) const {
-    Schedule out;
-    for (const Frame& f : stack_)
-      if (f.chosen >= 0) out.push_back(f.chosen);
-    if (last >= 0) out.push_back(last);
-    return out;
-  }
+  Schedule path_schedule(int64_t last) const { return racelang::path_schedule(stack_, last); }
 
-  bool limit_reached() {
-    if (!result_.limit.empty()) return true;
-    if (result_.states >= options_.max_states)
-      result_.limit = "max-states";
-    else if (result_.executions_run >= options_.max_executions)
-      result_.limit = "max-executions";
-    else if (options_.timeout_ms != 0 && ++clock_countdown_ % 64 == 0 &&
-             std::chrono::steady_clock::now() >= deadline_)
-      result_.limit = "timeout";
-    return !result_.limit.empty();
-  }
+  bool limit_reached() { return explore_limit_reached(result_, options_); }
 
   // The observer for the state at the top of the stack.
   RaceObserver& observer_at_top() {
@@ -209,9 +172,7 @@ private:
   }
 
   void record_race(const RaceReport& report, int64_t last, uint32_t races_before) {
-    RaceKey key = race_key(report);
-    if (races_.count(key)) return;
-    races_.emplace(key, ExploreRace{report, path_schedule(last), races_before == 0});
+    outcomes_.race(report, races_before == 0, [&] { return path_schedule(last); });
   }
 
   // Handles a new state reached with step result `s` (already observed): a leaf outcome is
@@ -227,28 +188,14 @@ private:
       return false;
     };
     if (s.status == StepStatus::Failed) {
-      const Failure& f = *machine_.failure();
-      if (f.kind == FailureKind::RaceCheck) { // racy through the edge (see search())
-        record_race(race_from_check(code_, f), last,
-                    frame.races_on_path - (frame.edge_raced ? 1 : 0));
-        return leaf_outcome(&ExploreCounts::failed);
-      }
-      auto& table = f.kind == FailureKind::AssertionFailure ? assertions_ : errors_;
-      FailureKey key{f.range.begin, f.thread, f.message};
-      if (!table.count(key)) table.emplace(key, ExploreFailure{f, path_schedule(last)});
+      // A failed check is racy through the edge (see search()).
+      outcomes_.failure(*machine_.failure(), frame.races_on_path - (frame.edge_raced ? 1 : 0),
+                        [&] { return path_schedule(last); });
       return leaf_outcome(&ExploreCounts::failed);
     }
     if (s.status == StepStatus::StepLimit) {
-      for (uint32_t k = 0; k < machine_.thread_count(); ++k) {
-        if (machine_.status(k) != ThreadStatus::Running || machine_.at_visible(k)) continue;
-        SourceLoc at = machine_.next_instr(k).range.begin;
-        auto key = std::make_tuple(machine_.thread_id(k), at.line, at.col);
-        if (!limits_.count(key))
-          limits_.emplace(key,
-                          ExploreStepLimit{machine_.thread_id(k), machine_.next_instr(k).range,
-                                           path_schedule(last), frame.path_steps - s.small_steps});
-        break;
-      }
+      outcomes_.step_limit(machine_, frame.path_steps - s.small_steps,
+                           [&] { return path_schedule(last); });
       return leaf_outcome(&ExploreCounts::step_limit);
     }
 
@@ -275,7 +222,7 @@ private:
     ++result_.states;
     if (machine_.all_finished()) {
       const MachineState& st = machine_.state();
-      finals_.insert(FinalState{st.memory, st.locals});
+      outcomes_.final_state(st);
       if (options_.split_race_free && frame.races_on_path == 0)
         race_free_finals_.insert(FinalState{st.memory, st.locals});
       leaf_outcome(&ExploreCounts::finished);
@@ -284,10 +231,7 @@ private:
     }
     std::vector<uint32_t> runnable = machine_.runnable();
     if (runnable.empty()) {
-      std::vector<BlockedThread> blocked = blocked_threads(machine_);
-      DeadlockKey key = deadlock_key(blocked);
-      if (!deadlocks_.count(key))
-        deadlocks_.emplace(key, ExploreDeadlock{blocked, path_schedule(last)});
+      outcomes_.deadlock(blocked_threads(machine_), [&] { return path_schedule(last); });
       leaf_outcome(&ExploreCounts::deadlocked);
       if (node) node->counts = leaf, node->done = true, graph_[node->index].ends = true;
       return false;
@@ -300,12 +244,9 @@ private:
   }
 
   void search() {
-    uint64_t last_progress = 0;
+    ProgressTicker progress;
     while (!stack_.empty()) {
-      if (options_.progress && result_.states - last_progress >= 4096) {
-        last_progress = result_.states;
-        options_.progress(result_.states, result_.executions_run);
-      }
+      progress.tick(options_, result_);
       Frame& top = stack_.back();
       if (top.next == top.choices.size() || limit_reached()) {
         pop();
@@ -437,20 +378,12 @@ private:
   }
 
   void finish() {
-    result_.final_states.assign(finals_.begin(), finals_.end());
+    outcomes_.finish(result_);
     result_.race_free_final_states.assign(race_free_finals_.begin(), race_free_finals_.end());
-    for (auto& [key, race] : races_) result_.races.push_back(std::move(race));
-    for (auto& [key, f] : assertions_) result_.assertion_failures.push_back(std::move(f));
-    for (auto& [key, f] : errors_) result_.runtime_errors.push_back(std::move(f));
-    for (auto& [key, d] : deadlocks_) result_.deadlocks.push_back(std::move(d));
-    for (auto& [key, l] : limits_) result_.step_limits.push_back(std::move(l));
   }
 
   const Code& code_;
   const ExploreOptions& options_;
-  std::chrono::steady_clock::time_point deadline_ =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.timeout_ms);
-  uint64_t clock_countdown_ = 0; // the clock is read on every 64th look
   Machine machine_;
   std::vector<int64_t> thread_ids_;
   std::vector<uint32_t> lock_cells_, shared_cells_;
@@ -461,19 +394,51 @@ private:
   std::vector<GraphNode> graph_; // with cache_: the states by Node::index
   uint32_t reached_ = kNoNode;   // the state leaf_or_push reached (kNoNode: an outcome)
   ExploreResult result_;
-  std::set<FinalState> finals_, race_free_finals_;
+  OutcomeCollector outcomes_;
+  std::set<FinalState> race_free_finals_;
   std::set<std::string> seen_first_races_, seen_failure_states_;
-  std::map<RaceKey, ExploreRace> races_;
-  std::map<FailureKey, ExploreFailure> assertions_, errors_;
-  std::map<DeadlockKey, ExploreDeadlock> deadlocks_;
-  std::map<std::tuple<int64_t, uint32_t, uint32_t>, ExploreStepLimit> limits_;
   bool cache_ = true;
 };
 
 } // namespace
 
-ExploreResult explore_program(const Code& code, const ExploreOptions& options) {
+ExploreResult explore_program(const Code& code, const ExploreOptions& given) {
+  ExploreOptions options = given;
+  if (options.timeout_ms != 0)
+    options.deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeout_ms);
+  switch (options.strategy) {
+  case ExploreStrategy::Dpor:
+    if (!options.split_race_free && !options.machine.independent_accesses)
+      return explore_dpor(code, options);
+    break;
+  case ExploreStrategy::Naive: {
+    ExploreOptions naive = options;
+    naive.cache = false;
+    return Explorer(code, naive).run();
+  }
+  case ExploreStrategy::States:
+    break;
+  }
   return Explorer(code, options).run();
+}
+
+const char* strategy_name(ExploreStrategy strategy) {
+  switch (strategy) {
+  case ExploreStrategy::Dpor:
+    return "dpor";
+  case ExploreStrategy::States:
+    return "states";
+  case ExploreStrategy::Naive:
+    return "naive";
+  }
+  return "?";
+}
+
+std::optional<ExploreStrategy> parse_strategy(const std::string& name) {
+  for (ExploreStrategy s : {ExploreStrategy::Dpor, ExploreStrategy::States, ExploreStrategy::Naive})
+    if (name == strategy_name(s)) return s;
+  return std::nullopt;
 }
 
 } // namespace racelang

@@ -7,9 +7,13 @@
 // through its accessors) and the access history (positions of each thread's last accesses).
 // Execution counts stay exact under caching because every state remembers how many executions
 // (and racy ones) continue from it. docs/interpreter.md explains why the reported sets are the
-// same as without caching, which a test also checks.
+// same as without caching, which a test also checks. That search is ExploreStrategy::States;
+// explore_program also runs optimal DPOR (explore_dpor.h, `racelang explore`'s default) and
+// the naive search without a cache, all reporting through explore_outcomes.h
+// (docs/explore.md compares them).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -26,7 +30,32 @@
 
 namespace racelang {
 
+// How the schedules are enumerated (docs/explore.md). All three report the same outcomes.
+enum class ExploreStrategy : uint8_t {
+  // Optimal dynamic partial order reduction (source sets and wakeup trees, POPL'14): one
+  // execution per Mazurkiewicz trace, memory linear in the execution's length. Stateless:
+  // threads that can loop forever need `thread_bound`.
+  Dpor,
+  States, // depth-first search with visited-state caching (handles cyclic state spaces)
+  Naive,  // depth-first search over every interleaving, no cache, no reduction
+};
+
+// Deliberately broken DPOR variants, for tests only: each must be caught by a property.
+enum class DporFault : uint8_t {
+  None,
+  IgnoreLocks,   // lock operations are independent of each other
+  WritesCommute, // two writes of one cell are independent
+  NoWakeupTrees, // race reversals add one thread (source sets alone), not the whole sequence
+};
+
 struct ExploreOptions {
+  // The library's default is the state-caching search (its counts and state statistics are
+  // what existing users rely on); `racelang explore` defaults to Dpor.
+  ExploreStrategy strategy = ExploreStrategy::States;
+  // Dpor: scheduling steps one thread may take; a thread that reaches it takes no more, and the
+  // executions it cut are counted (ExploreCounts::bounded) and said in the output.
+  uint64_t thread_bound = 10'000;
+  DporFault dpor_fault = DporFault::None; // tests only
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
   uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)
@@ -36,6 +65,8 @@ struct ExploreOptions {
   // Wall-clock limit of the whole search in milliseconds, 0 for none (`--timeout`); reaching it
   // stops the search like max_states does (limit "timeout"), with partial results.
   uint64_t timeout_ms = 0;
+  // When timeout_ms runs out: set by explore_program as the search starts.
+  std::chrono::steady_clock::time_point deadline{};
   bool cache = true; // false: plain DFS, every interleaving run (tests compare the two)
   // The machine's semantics and reductions: bigger_step (`explore --bigger-step`, Figure 11)
   // and the independence reduction (independent_accesses; see independence.h for what it
@@ -124,6 +155,7 @@ struct ExploreCounts {
   uint64_t failed = 0; // assertion failures, runtime errors, failed instrumentation checks
   uint64_t deadlocked = 0;
   uint64_t step_limit = 0;
+  uint64_t bounded = 0;   // Dpor: executions a thread's thread_bound cut short
   bool saturated = false; // some count overflowed 2^64 - 1 (they stop there)
 };
 
@@ -131,6 +163,14 @@ struct ExploreResult {
   ExploreCounts counts;
   uint64_t states = 0;         // distinct states visited (search nodes without cache)
   uint64_t executions_run = 0; // executions actually run to their end
+  // Dpor: Mazurkiewicz traces explored (one execution each); nullopt for the other
+  // strategies, which count interleavings (ExploreCounts::total).
+  std::optional<uint64_t> traces;
+  // Dpor: executions begun and abandoned because every enabled thread was asleep, and
+  // wakeup-tree sequences that could not be followed. Both 0 for the optimal algorithm (the
+  // tests check it); the broken variants make them positive.
+  uint64_t redundant = 0;
+  uint64_t infeasible = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;
@@ -153,6 +193,11 @@ struct ExploreResult {
                       // state cannot be read)
 };
 
+// Dispatches on options.strategy. Dpor does not support split_race_free or the independence
+// reduction (MachineOptions::independent_accesses): those searches run with States.
 ExploreResult explore_program(const Code& code, const ExploreOptions& options);
+
+const char* strategy_name(ExploreStrategy strategy); // "dpor", "states", "naive"
+std::optional<ExploreStrategy> parse_strategy(const std::string& name);
 
 } // namespace racelang

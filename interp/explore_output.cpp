@@ -242,18 +242,45 @@ std::vector<WitnessFile> witness_files(const ExploreResult& result,
   return out;
 }
 
+namespace {
+
+// A count as text: a count that overflowed 64 bits says so instead of showing the number it
+// stopped at.
+std::string count_text(uint64_t value, bool saturated) {
+  if (saturated && value == ~uint64_t{0}) return "more than 18446744073709551614 (overflow)";
+  return std::to_string(value);
+}
+
+// The same in JSON: the string "overflow" (with "overflow": true at the top level).
+std::string count_json(uint64_t value, bool saturated) {
+  if (saturated && value == ~uint64_t{0}) return json_string("overflow");
+  return std::to_string(value);
+}
+
+} // namespace
+
 std::string format_explore_text(const ExploreResult& result, const Code& code,
                                 const SourceFile& file, const ExploreOptions& options,
                                 const ExploreOutputOptions& output, const WitnessFiles* files) {
   const ExploreCounts& c = result.counts;
   std::string at_least = result.cyclic || !result.limit.empty() || c.saturated ? "at least " : "";
   std::string out = "explored " + output.program_path + "\n";
-  out += "executions: " + at_least + std::to_string(c.total) + " (finished " +
-         std::to_string(c.finished) + ", failed " + std::to_string(c.failed) + ", deadlocked " +
-         std::to_string(c.deadlocked) + ", step limit " + std::to_string(c.step_limit) +
-         "), racy " + std::to_string(c.racy) + "\n";
-  out += "states: " + std::to_string(result.states) + (result.cached ? "" : " (no state caching)") +
-         "\n";
+  bool sat = c.saturated;
+  out += "executions: " + at_least + count_text(c.total, sat) + " (finished " +
+         count_text(c.finished, sat) + ", failed " + count_text(c.failed, sat) + ", deadlocked " +
+         count_text(c.deadlocked, sat) + ", step limit " + count_text(c.step_limit, sat) +
+         (c.bounded ? ", cut by the thread bound " + count_text(c.bounded, sat) : "") + "), racy " +
+         count_text(c.racy, sat) + "\n";
+  if (result.traces)
+    out += "traces: " + at_least + std::to_string(*result.traces) +
+           " (optimal DPOR: one execution per Mazurkiewicz trace)\n";
+  else
+    out += "states: " + std::to_string(result.states) +
+           (result.cached ? "" : " (no state caching)") + "\n";
+  if (c.bounded)
+    out += "note: the per-thread bound of " + std::to_string(options.thread_bound) +
+           " scheduling steps (--thread-bound) cut " + count_text(c.bounded, sat) +
+           " executions short; the results are those of the bounded program\n";
   if (result.cyclic)
     out += "note: some schedules never end (the state graph has a cycle, e.g. a spin loop); "
            "execution counts are lower bounds\n";
@@ -352,12 +379,19 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
   field("complete", result.limit.empty() ? "true" : "false");
   field("limit", result.limit.empty() ? "null" : json_string(result.limit));
   field("cyclic", result.cyclic ? "true" : "false");
-  field("executions", std::to_string(c.total));
-  field("finished_executions", std::to_string(c.finished));
-  field("failed_executions", std::to_string(c.failed));
-  field("deadlocked_executions", std::to_string(c.deadlocked));
-  field("step_limit_executions", std::to_string(c.step_limit));
-  field("racy_executions", std::to_string(c.racy));
+  field("strategy", json_string(strategy_name(options.strategy)));
+  bool sat = c.saturated;
+  field("overflow", sat ? "true" : "false");
+  field("executions", count_json(c.total, sat));
+  field("traces", result.traces ? std::to_string(*result.traces) : "null");
+  field("finished_executions", count_json(c.finished, sat));
+  field("failed_executions", count_json(c.failed, sat));
+  field("deadlocked_executions", count_json(c.deadlocked, sat));
+  field("step_limit_executions", count_json(c.step_limit, sat));
+  field("bounded_executions", count_json(c.bounded, sat));
+  field("thread_bound",
+        options.strategy == ExploreStrategy::Dpor ? std::to_string(options.thread_bound) : "null");
+  field("racy_executions", count_json(c.racy, sat));
   field("states", std::to_string(result.states));
 
   std::string finals = "[";
@@ -463,8 +497,8 @@ int explore_exit_code(const ExploreResult& result) {
   if (result.counts.racy > 0 || !result.races.empty()) return 66;
   if (!result.assertion_failures.empty() || !result.runtime_errors.empty() ||
       !result.deadlocks.empty() || !result.step_limits.empty() || !result.limit.empty() ||
-      !result.non_terminations.empty())
-    return 1;
+      !result.non_terminations.empty() || result.counts.bounded > 0)
+    return 1; // a thread bound that cut executions is a limit: the results are partial
   return 0;
 }
 

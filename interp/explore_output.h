@@ -81,7 +81,7 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
                                 const WitnessFiles* files = nullptr);
 
 // 66 if any execution races, else 1 if any failed, deadlocked, hit a limit or can never end
-// (or the search hit a limit), else 0.
+// (or the search hit a limit, or the thread bound cut an execution), else 0.
 int explore_exit_code(const ExploreResult& result);
 
 } // namespace racelang

@@ -320,6 +320,42 @@ void Machine::finish_if_done(uint32_t k, StepResult& result) {
   events_.push_back({{LabelKind::Exit, thread_id(k), 0}, {}});
 }
 
+Label Machine::next_label(uint32_t k) const {
+  const int64_t id = thread_id(k);
+  Label label{LabelKind::None, id, 0};
+  if (state_.status[k] != ThreadStatus::Running) return label;
+  const Instr& in = next_instr(k);
+  uint32_t cell = 0;
+  switch (in.op) {
+  case Op::Load:
+  case Op::Store:
+  case Op::Lock:
+  case Op::Unlock:
+    if (!lock_cell_if_valid(k, in.loc, cell)) return label; // the step fails: no label
+    label = {in.op == Op::Load    ? LabelKind::Read
+             : in.op == Op::Store ? LabelKind::Write
+             : in.op == Op::Lock  ? LabelKind::Acquire
+                                  : LabelKind::Release,
+             id, cell};
+    return label;
+  case Op::Spawn:
+    return {LabelKind::Fork, id, static_cast<uint32_t>(thread_id(in.target))};
+  case Op::Wait:
+    return {LabelKind::Join, id, static_cast<uint32_t>(thread_id(in.target))};
+  default:
+    return label;
+  }
+}
+
+StepPreview Machine::peek(uint32_t k, uint64_t budget) const {
+  Machine scratch(*this); // a copy of the state: the step runs there
+  scratch.print_ = nullptr;
+  StepPreview preview;
+  preview.status = scratch.advance(k, budget).status;
+  preview.events = std::move(scratch.events_);
+  return preview;
+}
+
 StepResult Machine::step(uint32_t k) {
   events_.clear();
   return step_one(k);

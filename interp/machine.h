@@ -57,6 +57,13 @@ struct StepResult {
   uint64_t small_steps = 0; // instructions run (advance runs several)
 };
 
+// What a scheduling step would do, seen without taking it (Machine::peek): how it would end
+// and every event it would emit, in order (its visible instruction's label first).
+struct StepPreview {
+  StepStatus status = StepStatus::Done;
+  std::vector<LabelledStep> events;
+};
+
 struct MachineOptions {
   // The bigger-step semantics (CPP'17, Verifying Dynamic Race Detection, Figure 11; see
   // docs/references.md): once a thread starts a statement with a nonzero Stmt::group, it runs
@@ -112,6 +119,15 @@ public:
   std::vector<uint32_t> runnable() const;
   int64_t local(uint32_t k, uint32_t slot) const { return state_.locals[offsets_[k] + slot]; }
   uint32_t local_offset(uint32_t k) const { return offsets_[k]; }
+
+  // "What would thread k do next", split from taking the step: the label of k's next
+  // instruction (None for a thread-local one, or a load/store/lock whose index is out of range:
+  // that step fails instead). Pure; `step(k)` emits exactly this label when it succeeds.
+  Label next_label(uint32_t k) const;
+  // The whole next scheduling step of thread k (advance(k, budget)) as it would run from this
+  // state, without changing the state or printing: exploration strategies that must know a
+  // step's dependences before choosing it (DPOR's sleep sets and race reversals) ask this.
+  StepPreview peek(uint32_t k, uint64_t budget) const;
 
   // One small step of thread k: exactly one instruction.
   StepResult step(uint32_t k);

@@ -67,11 +67,15 @@ TEST(Timeout, StopsExploreWithPartialResults) {
     source += "spawn " + std::to_string(t) +
               " {\n  i := 0;\n  while (i < 100000) {\n    store i x;\n    i := i + 1;\n  }\n}\n";
   fs::path many = write_file("many.rl", source);
-  CliResult r = run_cli({"explore", many.string(), "--detector=none", "--max-states=1000000000",
-                         "--max-executions=1000000000", "--timeout=0.3"});
-  EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_TRUE(contains(r.out, "note: stopped at the --timeout limit (0.3 s)")) << r.out;
-  EXPECT_TRUE(contains(r.err, "the --timeout limit stopped the search")) << r.err;
+  for (const char* strategy : {"dpor", "states", "naive"}) {
+    SCOPED_TRACE(strategy);
+    CliResult r =
+        run_cli({"explore", many.string(), "--detector=none", std::string("--strategy=") + strategy,
+                 "--max-states=1000000000", "--max-executions=1000000000", "--timeout=0.3"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_TRUE(contains(r.out, "note: stopped at the --timeout limit (0.3 s)")) << r.out;
+    EXPECT_TRUE(contains(r.err, "the --timeout limit stopped the search")) << r.err;
+  }
 }
 
 TEST(Timeout, StopsPredictWithPartialResults) {

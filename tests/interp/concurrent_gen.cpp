@@ -22,6 +22,10 @@ std::string access() {
 // One step of a thread when threads 1..earlier have been spawned before it.
 std::string step(int earlier, const ConcurrentGenConfig& config) {
   int kinds = 6 + (earlier > 0 ? 1 : 0) + (config.loops ? 2 : 0);
+  if (config.counted_loops && *gen::inRange(0, 4) == 0) {
+    if (*gen::arbitrary<bool>()) return "assert (v < " + std::to_string(*gen::inRange(1, 4)) + ");";
+    return "j := 0; while (j < 2) { " + access() + " j := j + 1; }";
+  }
   int kind = *gen::inRange(0, kinds);
   switch (kind) {
   case 0:

@@ -15,6 +15,9 @@ namespace racelang::testing {
 
 struct ConcurrentGenConfig {
   bool loops = false; // also spin loops waiting for a flag (state cycles, possible step limits)
+  // Also loops with a local counter (bounded, acyclic) around accesses, and asserts on loaded
+  // values (assertion failures): for comparing exploration strategies on terminating programs.
+  bool counted_loops = false;
 };
 
 rc::Gen<std::string> gen_concurrent_source(ConcurrentGenConfig config = {});

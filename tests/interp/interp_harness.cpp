@@ -8,6 +8,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "interp/explore_output.h"
 
 namespace racelang::testing {
 
@@ -96,6 +97,63 @@ int64_t local_value(const Compiled& c, const MachineState& state, int64_t id,
   for (uint32_t s = 0; s < slots.size(); ++s)
     if (slots[s] == *global) return state.locals.at(offset + s);
   return 0; // never assigned in that thread: 0
+}
+
+void expect_witnesses_replay(const Compiled& c, const ExploreResult& r,
+                             const ExploreOptions& options) {
+  auto replay = [&](const ReplaySpec& spec) {
+    auto scheduler = make_replay_scheduler(spec.schedule, "--schedule-string=...");
+    return run_program(c.code, *scheduler, replay_run_options(spec));
+  };
+  for (const ExploreRace& race : r.races) {
+    RunResult run = replay(replay_spec(race, options));
+    EXPECT_EQ(run_exit_code(run), 66);
+    bool found = false;
+    for (const RaceReport& report : run.races) found = found || report == race.report;
+    EXPECT_TRUE(found) << "race on " << c.info.cell_name(race.report.cell) << " at "
+                       << format_schedule_string(race.witness);
+    if (race.first_on_witness) {
+      EXPECT_EQ(run.races.back(), race.report);
+    }
+  }
+  for (const auto* list : {&r.assertion_failures, &r.runtime_errors}) {
+    for (const ExploreFailure& f : *list) {
+      RunResult run = replay(replay_spec(f));
+      ASSERT_TRUE(run.failure) << format_schedule_string(f.witness);
+      EXPECT_EQ(run.failure->message, f.failure.message);
+      EXPECT_EQ(run.failure->range, f.failure.range);
+      EXPECT_EQ(run_exit_code(run), 1);
+    }
+  }
+  for (const ExploreDeadlock& d : r.deadlocks) {
+    RunResult run = replay(replay_spec(d));
+    ASSERT_EQ(run.outcome, Outcome::Deadlock) << format_schedule_string(d.witness);
+    ASSERT_EQ(run.blocked.size(), d.blocked.size());
+    for (size_t i = 0; i < d.blocked.size(); ++i) {
+      EXPECT_EQ(run.blocked[i].thread, d.blocked[i].thread);
+      EXPECT_EQ(run.blocked[i].blocker.kind, d.blocked[i].blocker.kind);
+      EXPECT_EQ(run.blocked[i].blocker.range, d.blocked[i].blocker.range);
+      EXPECT_EQ(run.blocked[i].blocker.holder, d.blocked[i].blocker.holder);
+    }
+    EXPECT_EQ(run_exit_code(run), 1);
+  }
+  for (const ExploreStepLimit& l : r.step_limits) {
+    RunResult run = replay(replay_spec(l, options));
+    EXPECT_EQ(run.outcome, Outcome::StepLimit) << format_schedule_string(l.witness);
+  }
+  // A cycle no schedule leaves replays to the step limit exactly where it closes, with every
+  // running thread where explore said.
+  for (const ExploreNonTermination& nt : r.non_terminations) {
+    RunResult run = replay(replay_spec(nt));
+    ASSERT_EQ(run.outcome, Outcome::StepLimit) << format_schedule_string(nt.witness);
+    EXPECT_EQ(run.schedule, nt.witness);
+    ASSERT_EQ(run.running.size(), nt.threads.size());
+    for (size_t i = 0; i < nt.threads.size(); ++i) {
+      EXPECT_EQ(run.running[i].first, nt.threads[i].id);
+      EXPECT_EQ(run.running[i].second, nt.threads[i].range);
+    }
+    EXPECT_EQ(run_exit_code(run), 1);
+  }
 }
 
 } // namespace racelang::testing

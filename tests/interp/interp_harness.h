@@ -57,4 +57,10 @@ int64_t shared_value(const Compiled& c, const MachineState& state, const std::st
 int64_t local_value(const Compiled& c, const MachineState& state, int64_t id,
                     const std::string& name);
 
+// Replays every witness of `r` as the printed `racelang run` command would (through
+// run_program) and checks it reaches its outcome: each race, failure, deadlock, step limit
+// and cycle no schedule leaves. Failures are gtest expectations.
+void expect_witnesses_replay(const Compiled& c, const ExploreResult& r,
+                             const ExploreOptions& options);
+
 } // namespace racelang::testing

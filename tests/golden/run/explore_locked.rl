@@ -28,8 +28,8 @@ wait 3;
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored tests/golden/run/explore_locked.rl
-// EXPECT-STDOUT: executions: 1256 (finished 1256, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: states: 133
+// EXPECT-STDOUT: executions: 6 (finished 6, failed 0, deadlocked 0, step limit 0), racy 0
+// EXPECT-STDOUT: traces: 6 (optimal DPOR: one execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   x = 3
 // EXPECT-STDOUT: data races: 0

@@ -19,8 +19,8 @@ wait 3;
 
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/run/fail_explore_spawn_mixed.rl
-// EXPECT-STDOUT: executions: 35 (finished 35, failed 0, deadlocked 0, step limit 0), racy 35
-// EXPECT-STDOUT: states: 49
+// EXPECT-STDOUT: executions: 6 (finished 6, failed 0, deadlocked 0, step limit 0), racy 6
+// EXPECT-STDOUT: traces: 6 (optimal DPOR: one execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 2
 // EXPECT-STDOUT:   x = 2
 // EXPECT-STDOUT:   x = 3

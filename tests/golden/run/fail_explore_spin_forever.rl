@@ -1,4 +1,4 @@
-// RUN: explore %s
+// RUN: explore --strategy=states %s
 // Thread 1 spins on a flag nobody sets, and thread 0 waits for it: no schedule ends. Explore
 // reports the cycle as non-terminating with a witness (exit 1), not as a complete, successful
 // search; the replay stops at the step limit where the cycle closes

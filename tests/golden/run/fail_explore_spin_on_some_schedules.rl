@@ -1,4 +1,4 @@
-// RUN: explore --json %s
+// RUN: explore --strategy=states --json %s
 // Thread 1 spins forever only if it reads g before thread 0 sets it: some schedules finish,
 // the others can never end. The JSON lists the cycle under "non_terminating" (only present
 // when there is one) with a witness, and the exit code is 1.
@@ -29,11 +29,16 @@ wait 1;
 // EXPECT-STDOUT:   "complete": true,
 // EXPECT-STDOUT:   "limit": null,
 // EXPECT-STDOUT:   "cyclic": true,
+// EXPECT-STDOUT:   "strategy": "states",
+// EXPECT-STDOUT:   "overflow": false,
 // EXPECT-STDOUT:   "executions": 1,
+// EXPECT-STDOUT:   "traces": null,
 // EXPECT-STDOUT:   "finished_executions": 1,
 // EXPECT-STDOUT:   "failed_executions": 0,
 // EXPECT-STDOUT:   "deadlocked_executions": 0,
 // EXPECT-STDOUT:   "step_limit_executions": 0,
+// EXPECT-STDOUT:   "bounded_executions": 0,
+// EXPECT-STDOUT:   "thread_bound": null,
 // EXPECT-STDOUT:   "racy_executions": 0,
 // EXPECT-STDOUT:   "states": 19,
 // EXPECT-STDOUT:   "final_states": [{"g": 1, "f": 0}],

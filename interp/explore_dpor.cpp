@@ -1,0 +1,533 @@
+// Optimal DPOR (see explore_dpor.h; docs/explore.md has the algorithm and the dependence
+// relation). The search keeps one execution E as a stack of frames: frame j holds the state
+// before E's j-th scheduling step, that step (the event e_j, with its footprint and vector
+// clocks), the sleep set and the wakeup tree of that prefix. Each new event is checked for
+// races with every earlier one as it is taken; a race e_i ⋖ e_j inserts the sequence
+// v = notdep(e_i, E).e_j into the wakeup tree of frame i unless a sleeping thread is a weak
+// initial of v (Algorithm 2 of the paper). Events are taken in the order the wakeup tree says;
+// a frame whose tree is empty picks its lowest enabled thread that is not asleep.
+//
+// Two refinements for racelang's blocking steps, both from the paper's treatment of
+// dependences that cannot be reversed: (1) a lock acquisition races with the previous
+// acquisition of the same lock, not with its release (the release happens before it, but
+// putting the acquisition before the release would block): the race check uses a clock
+// without the release → acquisition edge; (2) a step that fails or hits the step limit ends
+// the execution, so it is dependent with every step of every other thread, and when it ends
+// E, every other thread enabled before it races with it (each is tried first from there).
+#include "interp/explore_dpor.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "interp/explore_outcomes.h"
+#include "interp/race_observer.h"
+#include "interp/run.h"
+
+namespace racelang {
+namespace {
+
+// What decides which steps a scheduling step is dependent with.
+struct Footprint {
+  std::vector<Label> labels; // its labelled events (Exit left out: joins order through clocks)
+  bool prints = false;       // its visible instruction is a print (output order is observable)
+  bool ends = false;         // it failed or hit the step limit: the execution stops there
+};
+
+// How an earlier step relates to a later step of another thread: independent; ordered but
+// never reversible (a release before an acquisition, fork before the child, the child before
+// a join of it); or a race candidate (reversing the two gives another trace).
+enum class Dep : uint8_t { None, Order, Race };
+
+class Dependence {
+public:
+  explicit Dependence(DporFault fault) : fault_(fault) {}
+
+  Dep between(const Footprint& a, const Footprint& b) const {
+    if (a.ends || b.ends || (a.prints && b.prints)) return Dep::Race;
+    Dep d = Dep::None;
+    for (const Label& la : a.labels)
+      for (const Label& lb : b.labels) d = std::max(d, labels(la, lb));
+    return d;
+  }
+  bool independent(const Footprint& a, const Footprint& b) const {
+    return between(a, b) == Dep::None && between(b, a) == Dep::None;
+  }
+
+private:
+  Dep labels(const Label& a, const Label& b) const {
+    auto memory = [](LabelKind k) { return k == LabelKind::Read || k == LabelKind::Write; };
+    auto lock = [](LabelKind k) { return k == LabelKind::Acquire || k == LabelKind::Release; };
+    if (memory(a.kind) && memory(b.kind)) {
+      if (a.target != b.target) return Dep::None;
+      if (a.kind == LabelKind::Read && b.kind == LabelKind::Read) return Dep::None;
+      if (fault_ == DporFault::WritesCommute && a.kind == LabelKind::Write &&
+          b.kind == LabelKind::Write)
+        return Dep::None;
+      return Dep::Race;
+    }
+    if (lock(a.kind) && lock(b.kind)) {
+      if (a.target != b.target || fault_ == DporFault::IgnoreLocks) return Dep::None;
+      return a.kind == LabelKind::Acquire && b.kind == LabelKind::Acquire ? Dep::Race : Dep::Order;
+    }
+    if (a.kind == LabelKind::Fork && b.kind == LabelKind::Fork)
+      return a.target == b.target ? Dep::Race : Dep::None; // the second spawn fails
+    // Spawning or waiting for u and any step of u; spawning u and waiting for u. Two waits for
+    // one thread commute (both only see that it has finished).
+    auto spawn_or_wait = [](const Label& x, const Label& y) {
+      return ((x.kind == LabelKind::Fork || x.kind == LabelKind::Join) &&
+              static_cast<int64_t>(x.target) == y.thread) ||
+             (x.kind == LabelKind::Fork && y.kind == LabelKind::Join && x.target == y.target);
+    };
+    if (spawn_or_wait(a, b) || spawn_or_wait(b, a)) return Dep::Order;
+    return Dep::None;
+  }
+
+  DporFault fault_;
+};
+
+// One event of E: a scheduling step. Clocks count, per thread index, its events that happen
+// before or are this one; `race_clock` leaves out the release → acquisition edges.
+struct Event {
+  uint32_t thread = 0;
+  uint32_t pos = 0; // 1-based index among its thread's events
+  Footprint fp;
+  std::vector<uint32_t> clock, race_clock;
+};
+
+// A wakeup-tree node: the next step of `thread` there, as it was seen when inserted.
+struct WNode {
+  uint32_t thread = 0;
+  Footprint fp;
+  std::vector<WNode> children;
+  bool taken = false; // being explored: its subtree moved to the next frame
+};
+
+struct SleepEntry {
+  uint32_t thread = 0;
+  Footprint fp;
+};
+
+// An element of a sequence being inserted into a wakeup tree: an event of E (clock set) or,
+// for a thread tried first before a step that ended E, its next step (no clock: alone).
+struct SeqItem {
+  uint32_t thread = 0;
+  uint32_t pos = 0;
+  const Footprint* fp = nullptr;
+  const std::vector<uint32_t>* clock = nullptr;
+};
+
+struct Frame {
+  MachineState state;             // before this position's step
+  std::vector<int32_t> origin;    // per thread: the event its next step follows (-1)
+  std::vector<uint32_t> steps;    // per thread: scheduling steps taken
+  std::vector<SleepEntry> sleep;  // threads whose step from here is explored already
+  std::vector<WNode> wut;         // the wakeup tree's root children, in order
+  Event event;                    // the step taken from here (wut.front(), taken)
+  std::vector<LabelledStep> edge; // the detector's events of the step into this frame
+  int64_t chosen = -1;            // the thread id of that step (-1: the root)
+  uint32_t races_on_path = 0;     // races reported from the root to here
+  uint64_t path_steps = 0;        // instructions from the root to here
+};
+
+constexpr size_t kStale = ~size_t{0};
+
+class DporExplorer {
+public:
+  DporExplorer(const Code& code, const ExploreOptions& options)
+      : code_(code), options_(options), dep_(options.dpor_fault), machine_(code, options.machine),
+        outcomes_(code), threads_(static_cast<uint32_t>(code.threads.size())) {}
+
+  ExploreResult run() {
+    result_.cached = false;
+    StepResult s = machine_.start(options_.max_steps);
+    Frame root;
+    root.edge = machine_.events();
+    root.path_steps = s.small_steps;
+    root.origin.assign(threads_, -1);
+    root.steps.assign(threads_, 0);
+    live_ = std::make_unique<RaceObserver>(options_.detector);
+    uint32_t races = observe(*live_, root.edge) ? 1 : 0;
+    root.races_on_path = races;
+    if (s.status != StepStatus::Done) {
+      ++result_.states;
+      end_in_step(s, 0, -1, 0, races);
+    } else {
+      root.state = machine_.state();
+      stack_.push_back(std::move(root));
+      live_frames_ = 1;
+      enter_top();
+      search();
+    }
+    outcomes_.finish(result_);
+    result_.traces = traces_;
+    return std::move(result_);
+  }
+
+private:
+  // Feeds a step's events to the observer, continuing past races; whether any raced.
+  bool observe(RaceObserver& observer, const std::vector<LabelledStep>& events, int64_t chosen = -1,
+               uint32_t races_before = 0) {
+    bool raced = false;
+    for (const LabelledStep& event : events) {
+      if (event.label.kind == LabelKind::Exit) {
+        observer.exit(event.label.thread);
+        continue;
+      }
+      if (auto race = observer.observe(event)) {
+        uint32_t before = races_before + (raced ? 1 : 0);
+        outcomes_.race(*race, before == 0, [&] { return path_schedule(chosen); });
+        raced = true;
+        observer.force(event);
+      }
+    }
+    return raced;
+  }
+
+  RaceObserver& observer_at_top() {
+    if (live_frames_ != stack_.size()) {
+      live_ = std::make_unique<RaceObserver>(options_.detector);
+      for (const Frame& f : stack_) replay_events(*live_, f.edge);
+      live_frames_ = stack_.size();
+    }
+    return *live_;
+  }
+
+  Schedule path_schedule(int64_t last) const { return racelang::path_schedule(stack_, last); }
+
+  bool enabled(const Frame& f, uint32_t k) const {
+    return f.steps[k] < options_.thread_bound && machine_.can_step(k);
+  }
+
+  void count_end(uint64_t ExploreCounts::*field, bool racy) {
+    ExploreCounts& c = result_.counts;
+    ++c.total;
+    ++(c.*field);
+    if (racy) ++c.racy;
+    ++traces_;
+    ++result_.executions_run;
+  }
+
+  // A step (or main's start) that failed or hit the step limit: the execution ends there.
+  // `races_before`: races on the path before the step; `races`: with the step's own.
+  void end_in_step(const StepResult& s, uint64_t steps_before, int64_t chosen,
+                   uint32_t races_before, uint32_t races) {
+    auto witness = [&] { return path_schedule(chosen); };
+    if (s.status == StepStatus::Failed) {
+      outcomes_.failure(*machine_.failure(), races_before, witness);
+      count_end(&ExploreCounts::failed, races > 0);
+    } else {
+      outcomes_.step_limit(machine_, steps_before, witness);
+      count_end(&ExploreCounts::step_limit, races > 0);
+    }
+  }
+
+  // The frame just pushed (machine_ at its state): an end of E, or its first choice.
+  void enter_top() {
+    Frame& f = stack_.back();
+    ++result_.states;
+    std::vector<uint32_t> choices;
+    bool cut = false;
+    for (uint32_t k = 0; k < threads_; ++k) {
+      if (enabled(f, k)) choices.push_back(k);
+      cut = cut ||
+            (machine_.status(k) == ThreadStatus::Running && f.steps[k] >= options_.thread_bound);
+    }
+    bool racy = f.races_on_path > 0;
+    if (choices.empty()) {
+      reverse_blocked_locks(f, stack_.size() - 1);
+      auto witness = [&] { return path_schedule(-1); };
+      if (machine_.all_finished()) {
+        outcomes_.final_state(machine_.state());
+        count_end(&ExploreCounts::finished, racy);
+      } else if (cut) {
+        count_end(&ExploreCounts::bounded, racy);
+      } else {
+        outcomes_.deadlock(blocked_threads(machine_), witness);
+        count_end(&ExploreCounts::deadlocked, racy);
+      }
+      return;
+    }
+    if (!f.wut.empty()) return;
+    for (uint32_t k : choices) {
+      bool asleep = std::any_of(f.sleep.begin(), f.sleep.end(),
+                                [&](const SleepEntry& e) { return e.thread == k; });
+      if (asleep) continue;
+      f.wut.push_back(WNode{k, {}, {}, false});
+      return;
+    }
+    ++result_.redundant; // sleep-set blocked: every enabled thread is asleep
+    ++result_.executions_run;
+  }
+
+  Footprint footprint(const std::vector<LabelledStep>& events, StepStatus status,
+                      bool prints) const {
+    Footprint fp;
+    for (const LabelledStep& e : events)
+      if (e.label.kind != LabelKind::Exit) fp.labels.push_back(e.label);
+    fp.prints = prints;
+    fp.ends = status == StepStatus::Failed || status == StepStatus::StepLimit;
+    return fp;
+  }
+
+  static bool covered(const Event& e, const std::vector<uint32_t>& clock) {
+    return clock[e.thread] >= e.pos;
+  }
+
+  // Whether `thread`, whose next step is `fp`, is a weak initial of w: its first step in w
+  // happens after none of w's earlier steps, or it has none in w and commutes with all of w.
+  bool weak_initial(uint32_t thread, const Footprint& fp, const std::vector<SeqItem>& w) const {
+    for (size_t a = 0; a < w.size(); ++a) {
+      if (w[a].thread != thread) continue;
+      for (size_t b = 0; b < a; ++b)
+        if (w[b].clock == nullptr || w[a].clock == nullptr ||
+            (*w[a].clock)[w[b].thread] >= w[b].pos)
+          return false;
+      return true;
+    }
+    for (const SeqItem& x : w)
+      if (!dep_.independent(fp, *x.fp)) return false;
+    return true;
+  }
+
+  // insert[E'](w, wut): follow the leftmost children that are weak initials of what is left of
+  // w; if that reaches a leaf, an extension of it already covers w; else add the rest of w as
+  // a new last branch.
+  void insert(std::vector<WNode>& roots, std::vector<SeqItem> w) {
+    std::vector<WNode>* children = &roots;
+    for (bool descended = true; descended;) {
+      descended = false;
+      for (WNode& c : *children) {
+        if (!weak_initial(c.thread, c.fp, w)) continue;
+        if (c.children.empty()) return;
+        auto first = std::find_if(w.begin(), w.end(),
+                                  [&](const SeqItem& x) { return x.thread == c.thread; });
+        if (first != w.end()) w.erase(first);
+        children = &c.children;
+        descended = true;
+        break;
+      }
+    }
+    for (const SeqItem& x : w) {
+      children->push_back(WNode{x.thread, *x.fp, {}, false});
+      children = &children->back().children;
+    }
+  }
+
+  // The broken variant without wakeup trees: the source-set algorithm (the paper's
+  // Algorithm 1) adds one initial of v to the prefix's backtrack set unless one is there (or
+  // explored) already; what follows it is left to the lowest enabled thread.
+  void add_source(Frame& fi, const std::vector<SeqItem>& v) {
+    for (size_t a = 0; a < v.size(); ++a) {
+      bool initial = std::none_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(a),
+                                  [&](const SeqItem& b) {
+                                    return b.thread == v[a].thread || v[a].clock == nullptr ||
+                                           (*v[a].clock)[b.thread] >= b.pos;
+                                  });
+      if (!initial) continue;
+      auto there = [&](uint32_t t) {
+        return std::any_of(fi.wut.begin(), fi.wut.end(),
+                           [&](const WNode& n) { return n.thread == t; }) ||
+               std::any_of(fi.sleep.begin(), fi.sleep.end(),
+                           [&](const SleepEntry& e) { return e.thread == t; });
+      };
+      if (there(v[a].thread)) return;
+    }
+    fi.wut.push_back(WNode{v.front().thread, *v.front().fp, {}, false});
+  }
+
+  // Race e_i ⋖ `last`: inserts v = notdep(e_i, E).last, where E's events end before `end`,
+  // into the wakeup tree of e_i's prefix unless a sleeping thread is a weak initial of v.
+  void reverse(size_t i, size_t end, SeqItem last) {
+    Frame& fi = stack_[i];
+    const Event& ei = fi.event;
+    std::vector<SeqItem> v;
+    for (size_t x = i + 1; x < end; ++x) {
+      const Event& ex = stack_[x].event;
+      if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
+    }
+    v.push_back(last);
+    if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+      add_source(fi, v);
+      return;
+    }
+    for (const SleepEntry& s : fi.sleep)
+      if (weak_initial(s.thread, s.fp, v)) return;
+    insert(fi.wut, std::move(v));
+  }
+
+  // At the end of E (its events end before `end`; `top` is the last state): a thread blocked
+  // for good on a lock races with the acquisition that holds it, unless that happens before
+  // it anyway: its acquisition never runs in E, so the usual check never sees this race, and
+  // the order in which the thread takes the lock first is found only from here.
+  void reverse_blocked_locks(const Frame& top, size_t end) {
+    machine_.set_state(top.state);
+    for (uint32_t q = 0; q < threads_; ++q) {
+      if (top.steps[q] >= options_.thread_bound) continue;
+      Blocker b = machine_.blocker(q);
+      if (b.kind != Blocker::Lock || options_.dpor_fault == DporFault::IgnoreLocks) continue;
+      size_t h = end;
+      while (h-- > 0) {
+        const Footprint& fp = stack_[h].event.fp;
+        bool takes = std::any_of(fp.labels.begin(), fp.labels.end(), [&](const Label& l) {
+          return l.kind == LabelKind::Acquire && l.target == b.cell;
+        });
+        if (takes) break;
+      }
+      if (h >= end) continue; // held since before the search: cannot be reordered
+      std::vector<uint32_t> clock(threads_, 0);
+      if (top.origin[q] >= 0) clock = stack_[top.origin[q]].event.clock;
+      clock[q] = top.steps[q] + 1;
+      if (covered(stack_[h].event, clock)) continue;
+      Footprint fp;
+      fp.labels.push_back(machine_.next_label(q));
+      reverse(h, end, {q, top.steps[q] + 1, &fp, &clock});
+    }
+  }
+
+  // Computes e's clocks from the frame it is taken from and reverses its races.
+  void add_event(Event& e) {
+    const size_t j = stack_.size() - 1;
+    const Frame& f = stack_[j];
+    std::vector<uint32_t> base(threads_, 0);
+    auto merge = [](std::vector<uint32_t>& into, const std::vector<uint32_t>& c) {
+      for (size_t t = 0; t < into.size(); ++t) into[t] = std::max(into[t], c[t]);
+    };
+    if (f.origin[e.thread] >= 0) base = stack_[f.origin[e.thread]].event.clock;
+    base[e.thread] = e.pos;
+    for (const Label& l : e.fp.labels) {
+      if (l.kind != LabelKind::Join) continue;
+      int32_t u = code_.thread_index(l.target);
+      if (u >= 0 && f.origin[u] >= 0) merge(base, stack_[f.origin[u]].event.clock);
+    }
+    std::vector<uint32_t> race = base, full = base;
+    std::vector<size_t> races;
+    for (size_t i = j; i-- > 0;) {
+      const Event& ei = stack_[i].event;
+      if (ei.thread == e.thread || covered(ei, race)) continue;
+      Dep d = dep_.between(ei.fp, e.fp);
+      if (d == Dep::None) continue;
+      if (d == Dep::Race) {
+        races.push_back(i);
+        merge(race, ei.clock);
+      }
+      merge(full, ei.clock);
+    }
+    merge(full, race);
+    e.race_clock = std::move(race);
+    e.clock = std::move(full);
+    for (size_t i : races) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+  }
+
+  // A step ended E at the top frame: every other thread enabled there races with it.
+  void reverse_with_the_end(const Frame& top, uint32_t ended) {
+    std::vector<std::pair<uint32_t, Footprint>> others;
+    machine_.set_state(top.state);
+    for (uint32_t q = 0; q < threads_; ++q) {
+      if (q == ended || !enabled(top, q)) continue;
+      bool prints = machine_.next_instr(q).op == Op::Print;
+      StepPreview p = machine_.peek(q, options_.max_steps);
+      others.emplace_back(q, footprint(p.events, p.status, prints));
+    }
+    Frame& f = stack_.back();
+    for (const auto& [q, fp] : others) {
+      std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
+      if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+        add_source(f, v);
+        continue;
+      }
+      bool asleep = false;
+      for (const SleepEntry& s : f.sleep) asleep = asleep || weak_initial(s.thread, s.fp, v);
+      if (!asleep) insert(f.wut, std::move(v));
+    }
+  }
+
+  void search() {
+    ProgressTicker progress;
+    while (!stack_.empty()) {
+      progress.tick(options_, result_);
+      Frame& top = stack_.back();
+      if (!top.wut.empty() && top.wut.front().taken) {
+        top.sleep.push_back({top.wut.front().thread, std::move(top.wut.front().fp)});
+        top.wut.erase(top.wut.begin());
+      }
+      if (top.wut.empty() || explore_limit_reached(result_, options_)) {
+        stack_.pop_back();
+        live_frames_ = kStale;
+        continue;
+      }
+      step_top();
+    }
+  }
+
+  // Takes the step the top frame's wakeup tree says first.
+  void step_top() {
+    Frame& top = stack_.back();
+    WNode& node = top.wut.front();
+    uint32_t k = node.thread;
+    machine_.set_state(top.state);
+    if (!enabled(top, k)) { // cannot happen for a correct reduction
+      ++result_.infeasible;
+      top.wut.erase(top.wut.begin());
+      return;
+    }
+    RaceObserver& observer = observer_at_top();
+    bool prints = machine_.next_instr(k).op == Op::Print;
+    StepResult s = machine_.advance(k, options_.max_steps);
+    Frame child;
+    child.edge = machine_.events();
+    child.chosen = machine_.thread_id(k);
+    child.path_steps = top.path_steps + s.small_steps;
+    bool raced = observe(observer, child.edge, child.chosen, top.races_on_path);
+    if (s.status == StepStatus::Failed && machine_.failure()->kind == FailureKind::RaceCheck)
+      raced = true;
+    child.races_on_path = top.races_on_path + (raced ? 1 : 0);
+    live_frames_ = kStale; // the observer is past the top frame
+
+    top.event = Event{k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}};
+    node.fp = top.event.fp;
+    node.taken = true;
+    add_event(top.event);
+    if (s.status != StepStatus::Done) {
+      ++result_.states; // the end is a node of the search too
+      end_in_step(s, top.path_steps, child.chosen, top.races_on_path, child.races_on_path);
+      reverse_with_the_end(top, k); // may add to this frame's tree: `node` is not used after it
+      reverse_blocked_locks(top, stack_.size());
+      return;
+    }
+    child.state = machine_.state();
+    child.origin = top.origin;
+    child.steps = top.steps;
+    child.origin[k] = static_cast<int32_t>(stack_.size() - 1);
+    child.steps[k] += 1;
+    for (const Label& l : top.event.fp.labels)
+      if (l.kind == LabelKind::Fork)
+        if (int32_t u = code_.thread_index(l.target); u >= 0)
+          child.origin[u] = static_cast<int32_t>(stack_.size() - 1);
+    for (const SleepEntry& e : top.sleep)
+      if (dep_.independent(e.fp, top.event.fp)) child.sleep.push_back(e);
+    child.wut = std::move(top.wut.front().children);
+    top.wut.front().children.clear();
+    stack_.push_back(std::move(child));
+    enter_top();
+  }
+
+  const Code& code_;
+  const ExploreOptions& options_;
+  Dependence dep_;
+  Machine machine_;
+  OutcomeCollector outcomes_;
+  uint32_t threads_;
+  std::vector<Frame> stack_;
+  std::unique_ptr<RaceObserver> live_;
+  size_t live_frames_ = kStale; // frames whose step into them the observer has seen
+  ExploreResult result_;
+  uint64_t traces_ = 0;
+};
+
+} // namespace
+
+ExploreResult explore_dpor(const Code& code, const ExploreOptions& options) {
+  return DporExplorer(code, options).run();
+}
+
+} // namespace racelang

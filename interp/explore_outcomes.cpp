@@ -1,0 +1,86 @@
+// Outcome bookkeeping shared by the exploration strategies (see explore_outcomes.h).
+#include "interp/explore_outcomes.h"
+
+#include <chrono>
+
+#include "interp/run.h"
+
+namespace racelang {
+
+void replay_events(RaceObserver& observer, const std::vector<LabelledStep>& events) {
+  for (const LabelledStep& event : events) {
+    if (event.label.kind == LabelKind::Exit)
+      observer.exit(event.label.thread);
+    else
+      observer.force(event);
+  }
+}
+
+bool explore_limit_reached(ExploreResult& result, const ExploreOptions& options) {
+  if (!result.limit.empty()) return true;
+  if (result.states >= options.max_states)
+    result.limit = "max-states";
+  else if (result.executions_run >= options.max_executions)
+    result.limit = "max-executions";
+  else if (options.timeout_ms != 0 && std::chrono::steady_clock::now() >= options.deadline)
+    result.limit = "timeout";
+  return !result.limit.empty();
+}
+
+bool OutcomeCollector::has_race(const RaceReport& report) const {
+  return races_.count(race_key(report)) != 0;
+}
+
+void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
+                            const WitnessFn& witness) {
+  RaceKey key = race_key(report);
+  if (races_.count(key)) return;
+  races_.emplace(key, ExploreRace{report, witness(), first_on_witness});
+}
+
+void OutcomeCollector::failure(const Failure& f, uint32_t races_before, const WitnessFn& witness) {
+  if (f.kind == FailureKind::RaceCheck) {
+    race(race_from_check(code_, f), races_before == 0, witness);
+    return;
+  }
+  auto& table = f.kind == FailureKind::AssertionFailure ? assertions_ : errors_;
+  FailureKey key{f.range.begin, f.thread, f.message};
+  if (!table.count(key)) table.emplace(key, ExploreFailure{f, witness()});
+}
+
+void OutcomeCollector::step_limit(const Machine& machine, uint64_t steps_before,
+                                  const WitnessFn& witness) {
+  for (uint32_t k = 0; k < machine.thread_count(); ++k) {
+    if (machine.status(k) != ThreadStatus::Running || machine.at_visible(k)) continue;
+    SourceLoc at = machine.next_instr(k).range.begin;
+    auto key = std::make_tuple(machine.thread_id(k), at.line, at.col);
+    if (!limits_.count(key))
+      limits_.emplace(key, ExploreStepLimit{machine.thread_id(k), machine.next_instr(k).range,
+                                            witness(), steps_before});
+    return;
+  }
+}
+
+void OutcomeCollector::deadlock(std::vector<BlockedThread> blocked, const WitnessFn& witness) {
+  DeadlockKey key;
+  for (const BlockedThread& b : blocked)
+    key.emplace_back(b.thread, static_cast<int>(b.blocker.kind), b.blocker.range.begin.line,
+                     b.blocker.range.begin.col, b.blocker.holder, b.blocker.waited);
+  if (!deadlocks_.count(key))
+    deadlocks_.emplace(std::move(key), ExploreDeadlock{std::move(blocked), witness()});
+}
+
+void OutcomeCollector::final_state(const MachineState& state) {
+  finals_.insert(FinalState{state.memory, state.locals});
+}
+
+void OutcomeCollector::finish(ExploreResult& result) {
+  result.final_states.assign(finals_.begin(), finals_.end());
+  for (auto& [key, race] : races_) result.races.push_back(std::move(race));
+  for (auto& [key, f] : assertions_) result.assertion_failures.push_back(std::move(f));
+  for (auto& [key, f] : errors_) result.runtime_errors.push_back(std::move(f));
+  for (auto& [key, d] : deadlocks_) result.deadlocks.push_back(std::move(d));
+  for (auto& [key, l] : limits_) result.step_limits.push_back(std::move(l));
+}
+
+} // namespace racelang

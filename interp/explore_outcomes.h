@@ -1,0 +1,93 @@
+// The bookkeeping every exploration strategy shares: what an execution ended in (final state,
+// race, assertion failure, runtime error, deadlock, step limit), each kept once by what makes it
+// distinct, with the first witness schedule that showed it, and moved into an ExploreResult in
+// the documented order at the end. The strategies (explore.cpp's state-caching search,
+// explore_dpor.cpp's optimal DPOR) differ only in which executions they run; keeping what they
+// report in one place is what makes "every strategy reports the same outcomes" checkable.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "interp/explore.h"
+#include "interp/race_observer.h"
+
+namespace racelang {
+
+// Feeds one scheduling step's events to an observer as already judged (races forced past),
+// to rebuild the observer of a path after backtracking.
+void replay_events(RaceObserver& observer, const std::vector<LabelledStep>& events);
+
+// Sets result.limit (and returns true) once the search has reached --max-states,
+// --max-executions or --timeout (the clock is read at each look: a search node costs far more);
+// every strategy stops there with partial results.
+bool explore_limit_reached(ExploreResult& result, const ExploreOptions& options);
+
+// The witness of the current path: the thread ids chosen into each frame of a search stack
+// (`chosen`, -1 at the root), then `last` if it is a thread id.
+template <typename Frames> Schedule path_schedule(const Frames& stack, int64_t last) {
+  Schedule out;
+  for (const auto& f : stack)
+    if (f.chosen >= 0) out.push_back(f.chosen);
+  if (last >= 0) out.push_back(last);
+  return out;
+}
+
+// Reports progress (ExploreOptions::progress) every 4096 search nodes.
+class ProgressTicker {
+public:
+  void tick(const ExploreOptions& options, const ExploreResult& result) {
+    if (!options.progress || result.states - last_ < 4096) return;
+    last_ = result.states;
+    options.progress(result.states, result.executions_run);
+  }
+
+private:
+  uint64_t last_ = 0;
+};
+
+class OutcomeCollector {
+public:
+  // Witnesses are built only for outcomes not seen before.
+  using WitnessFn = std::function<Schedule()>;
+
+  explicit OutcomeCollector(const Code& code) : code_(code) {}
+
+  // Whether the race has been recorded already (by RaceKey).
+  bool has_race(const RaceReport& report) const;
+  void race(const RaceReport& report, bool first_on_witness, const WitnessFn& witness);
+  // An assertion failure, runtime error or failed instrumentation check (a race: recorded as
+  // one, first on its witness when `races_before` is 0).
+  void failure(const Failure& failure, uint32_t races_before, const WitnessFn& witness);
+  // A step-limit end: the first running thread stuck in local code is the one named.
+  void step_limit(const Machine& machine, uint64_t steps_before, const WitnessFn& witness);
+  void deadlock(std::vector<BlockedThread> blocked, const WitnessFn& witness);
+  void final_state(const MachineState& state);
+
+  // Moves everything into `result` (sorted as ExploreResult documents).
+  void finish(ExploreResult& result);
+
+private:
+  struct FailureKey {
+    SourceLoc at;
+    int64_t thread;
+    std::string message;
+    auto tie() const { return std::tie(at.line, at.col, thread, message); }
+    bool operator<(const FailureKey& o) const { return tie() < o.tie(); }
+  };
+  using DeadlockKey = std::vector<std::tuple<int64_t, int, uint32_t, uint32_t, int64_t, int64_t>>;
+
+  const Code& code_;
+  std::set<FinalState> finals_;
+  std::map<RaceKey, ExploreRace> races_;
+  std::map<FailureKey, ExploreFailure> assertions_, errors_;
+  std::map<DeadlockKey, ExploreDeadlock> deadlocks_;
+  std::map<std::tuple<int64_t, uint32_t, uint32_t>, ExploreStepLimit> limits_;
+};
+
+} // namespace racelang

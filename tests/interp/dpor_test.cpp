@@ -1,0 +1,446 @@
+// Tests of optimal DPOR, `racelang explore`'s default strategy (interp/explore_dpor.h): it
+// reports exactly the outcomes of the state-caching search on generated programs (locks,
+// spawn/wait, counted loops, arrays, asserts); its trace count is a brute-force Mazurkiewicz
+// count (every interleaving enumerated here, independently of the strategy, and canonicalised
+// by the dependence relation of docs/explore.md); the published counts of the benchmark
+// families; every race the naive search reports is reported by every strategy; and each
+// deliberately broken variant (DporFault) is caught. Also Machine::next_label, the thread
+// bound and counts that overflow.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <functional>
+#include <set>
+
+#include "interp/explore_output.h"
+#include "tests/interp/concurrent_gen.h"
+#include "tests/interp/interp_harness.h"
+#include "verify/property_runner.h"
+
+namespace racelang {
+namespace {
+
+using testing::compile;
+
+// ---- The benchmark families, as racelang programs for each N -------------------------------
+
+std::string waits(int from, int to) {
+  std::string out;
+  for (int t = from; t <= to; ++t) out += "wait " + std::to_string(t) + ";\n";
+  return out;
+}
+
+// One writer, N readers of x: 2^N traces (each read before or after the write).
+std::string readers(int n) {
+  std::string out = "shared x;\nspawn 1 { store 1 x; }\n";
+  for (int t = 2; t <= n + 1; ++t) out += "spawn " + std::to_string(t) + " { r := load x; }\n";
+  return out + waits(1, n + 1);
+}
+
+// Thread 1 looks for the last zero of a[0..N]; thread j (1..N) sets a[j] := a[j-1] + 1:
+// (N + 3) * 2^(N - 2) traces.
+std::string lastzero(int n) {
+  std::string out = "shared a[" + std::to_string(n + 1) + "];\n";
+  out += "spawn 1 { i := " + std::to_string(n) +
+         "; v := load a[i]; while (v != 0) { i := i - 1; v := load a[i]; } }\n";
+  for (int j = 1; j <= n; ++j)
+    out += "spawn " + std::to_string(j + 1) + " { v := load a[" + std::to_string(j - 1) +
+           "]; store v + 1 a[" + std::to_string(j) + "]; }\n";
+  return out + waits(1, n + 1);
+}
+
+// N threads increment x under one lock: N! traces (the order of the critical sections).
+std::string lockinc(int n) {
+  std::string out = "shared x;\nmutex m;\n";
+  for (int t = 1; t <= n; ++t)
+    out += "spawn " + std::to_string(t) + " { lock m; v := load x; store v + 1 x; unlock m; }\n";
+  return out + waits(1, n);
+}
+
+// N threads each store twice to x, then main reads it: (2N)! / 2^N traces.
+std::string double_writers(int n) {
+  std::string out = "shared x;\n";
+  for (int t = 1; t <= n; ++t) out += "spawn " + std::to_string(t) + " { store 1 x; store 2 x; }\n";
+  return out + waits(1, n) + "r := load x;\n";
+}
+
+uint64_t factorial(uint64_t n) {
+  return n <= 1 ? 1 : n * factorial(n - 1);
+}
+
+// ---- A brute-force Mazurkiewicz count, written apart from the strategy ---------------------
+
+// One scheduling step as the enumeration saw it.
+struct Step {
+  uint32_t thread = 0;
+  int64_t id = 0;
+  std::vector<Label> labels; // Exit left out
+  bool prints = false;
+  bool ends = false; // failed or step limit: the execution stops
+};
+
+// docs/explore.md's dependence relation, for steps of different threads.
+bool dependent(const Step& a, const Step& b) {
+  if (a.ends || b.ends || (a.prints && b.prints)) return true;
+  auto mem = [](LabelKind k) { return k == LabelKind::Read || k == LabelKind::Write; };
+  auto lock = [](LabelKind k) { return k == LabelKind::Acquire || k == LabelKind::Release; };
+  auto thread_op = [](LabelKind k) { return k == LabelKind::Fork || k == LabelKind::Join; };
+  for (const Label& x : a.labels) {
+    if (thread_op(x.kind) && static_cast<int64_t>(x.target) == b.id) return true;
+    for (const Label& y : b.labels) {
+      if (thread_op(y.kind) && static_cast<int64_t>(y.target) == a.id) return true;
+      if (mem(x.kind) && mem(y.kind) && x.target == y.target &&
+          (x.kind == LabelKind::Write || y.kind == LabelKind::Write))
+        return true;
+      if (lock(x.kind) && lock(y.kind) && x.target == y.target) return true;
+      if (x.target == y.target && (x.kind == LabelKind::Fork || y.kind == LabelKind::Fork) &&
+          thread_op(x.kind) && thread_op(y.kind))
+        return true; // two spawns of u, or a spawn and a wait; two waits commute
+    }
+  }
+  return false;
+}
+
+// The lexicographically least linearisation (by thread index) of the execution's dependence
+// order: equal exactly for Mazurkiewicz-equivalent executions.
+std::vector<uint32_t> normal_form(const std::vector<Step>& path) {
+  size_t n = path.size();
+  std::vector<std::vector<size_t>> preds(n);
+  for (size_t j = 0; j < n; ++j)
+    for (size_t i = 0; i < j; ++i)
+      if (path[i].thread == path[j].thread || dependent(path[i], path[j])) preds[j].push_back(i);
+  std::vector<bool> placed(n, false);
+  std::vector<uint32_t> out;
+  for (size_t round = 0; round < n; ++round) {
+    size_t best = n;
+    for (size_t j = 0; j < n; ++j) {
+      if (placed[j]) continue;
+      bool ready = true;
+      for (size_t i : preds[j]) ready = ready && placed[i];
+      if (ready && (best == n || path[j].thread < path[best].thread)) best = j;
+    }
+    placed[best] = true;
+    out.push_back(path[best].thread);
+  }
+  return out;
+}
+
+// Every interleaving (threads take at most `bound` scheduling steps), as normal forms. Stops
+// with `complete` false past `cap` executions.
+struct BruteForce {
+  std::set<std::vector<uint32_t>> traces;
+  uint64_t executions = 0;
+  bool complete = true;
+};
+
+BruteForce brute_force(const Code& code, uint64_t bound, uint64_t cap) {
+  BruteForce out;
+  Machine m(code);
+  if (m.start(1'000'000).status != StepStatus::Done) {
+    out.traces.insert({});
+    out.executions = 1;
+    return out;
+  }
+  std::vector<Step> path;
+  std::vector<uint64_t> steps(m.thread_count(), 0);
+  std::function<void()> dfs = [&] {
+    if (out.executions >= cap) {
+      out.complete = false;
+      return;
+    }
+    bool any = false;
+    for (uint32_t k = 0; k < m.thread_count(); ++k) {
+      if (!m.can_step(k) || steps[k] >= bound) continue;
+      any = true;
+      MachineState saved = m.state();
+      Step s{k, m.thread_id(k), {}, m.next_instr(k).op == Op::Print, false};
+      StepResult r = m.advance(k, 1'000'000);
+      for (const LabelledStep& e : m.events())
+        if (e.label.kind != LabelKind::Exit) s.labels.push_back(e.label);
+      s.ends = r.status != StepStatus::Done;
+      path.push_back(s);
+      ++steps[k];
+      if (s.ends) {
+        ++out.executions;
+        out.traces.insert(normal_form(path));
+      } else {
+        dfs();
+      }
+      --steps[k];
+      path.pop_back();
+      m.set_state(saved);
+    }
+    if (!any) {
+      ++out.executions;
+      out.traces.insert(normal_form(path));
+    }
+  };
+  dfs();
+  return out;
+}
+
+ExploreOptions dpor_options(DporFault fault = DporFault::None) {
+  ExploreOptions o;
+  o.strategy = ExploreStrategy::Dpor;
+  o.dpor_fault = fault;
+  o.max_states = 200'000;
+  return o;
+}
+
+ExploreResult explore_text(const std::string& text, const ExploreOptions& options) {
+  auto c = compile(text);
+  EXPECT_NE(c, nullptr) << text;
+  if (!c) return {};
+  return explore_program(c->code, options);
+}
+
+// ---- Known counts -------------------------------------------------------------------------
+
+uint64_t traces_of(const std::string& text, DporFault fault = DporFault::None) {
+  ExploreResult r = explore_text(text, dpor_options(fault));
+  EXPECT_TRUE(r.limit.empty());
+  EXPECT_TRUE(r.traces.has_value());
+  if (fault == DporFault::None) {
+    EXPECT_EQ(r.redundant, 0u) << text;
+    EXPECT_EQ(r.infeasible, 0u) << text;
+    EXPECT_EQ(r.executions_run, r.traces.value_or(0)) << text;
+  }
+  return r.traces.value_or(0);
+}
+
+TEST(DporCounts, Readers) {
+  for (int n = 1; n <= 8; ++n) EXPECT_EQ(traces_of(readers(n)), uint64_t{1} << n) << n;
+}
+
+TEST(DporCounts, Lastzero) {
+  for (int n = 2; n <= 7; ++n) EXPECT_EQ(traces_of(lastzero(n)), uint64_t(n + 3) << (n - 2)) << n;
+}
+
+TEST(DporCounts, Lockinc) {
+  for (int n = 1; n <= 6; ++n) EXPECT_EQ(traces_of(lockinc(n)), factorial(n)) << n;
+}
+
+TEST(DporCounts, DoubleWriters) {
+  for (int n = 1; n <= 4; ++n) EXPECT_EQ(traces_of(double_writers(n)), factorial(2 * n) >> n) << n;
+}
+
+// The families' small members, counted by brute force: the formulas and the enumeration agree.
+TEST(DporCounts, FamiliesAgreeWithTheBruteForceCount) {
+  for (const std::string& text : {readers(3), lastzero(3), lockinc(3), double_writers(2)}) {
+    auto c = compile(text);
+    ASSERT_NE(c, nullptr);
+    BruteForce b = brute_force(c->code, 1'000, 200'000);
+    ASSERT_TRUE(b.complete);
+    EXPECT_EQ(traces_of(text), b.traces.size()) << text;
+  }
+}
+
+// ---- Generated programs --------------------------------------------------------------------
+
+// What two strategies must agree on, with witnesses left out.
+struct Outcomes {
+  std::vector<FinalState> finals;
+  std::set<RaceKey> races;
+  std::set<std::tuple<uint32_t, uint32_t, int64_t, std::string>> assertions, errors;
+  std::set<std::vector<std::tuple<int64_t, int, uint32_t, uint32_t>>> deadlocks;
+  std::set<std::tuple<int64_t, uint32_t, uint32_t>> step_limits;
+  bool operator==(const Outcomes&) const = default;
+};
+
+Outcomes outcomes(const ExploreResult& r) {
+  Outcomes o;
+  o.finals = r.final_states;
+  for (const ExploreRace& race : r.races) o.races.insert(race_key(race.report));
+  for (const ExploreFailure& f : r.assertion_failures)
+    o.assertions.insert({f.failure.range.begin.line, f.failure.range.begin.col, f.failure.thread,
+                         f.failure.message});
+  for (const ExploreFailure& f : r.runtime_errors)
+    o.errors.insert({f.failure.range.begin.line, f.failure.range.begin.col, f.failure.thread,
+                     f.failure.message});
+  for (const ExploreDeadlock& d : r.deadlocks) {
+    std::vector<std::tuple<int64_t, int, uint32_t, uint32_t>> key;
+    for (const BlockedThread& b : d.blocked)
+      key.emplace_back(b.thread, static_cast<int>(b.blocker.kind), b.blocker.range.begin.line,
+                       b.blocker.range.begin.col);
+    o.deadlocks.insert(key);
+  }
+  for (const ExploreStepLimit& l : r.step_limits)
+    o.step_limits.insert({l.thread, l.range.begin.line, l.range.begin.col});
+  return o;
+}
+
+// DPOR (with `fault`) reports the outcomes of the state-caching search, explores one execution
+// per trace with no redundant or infeasible one, and every witness replays to its outcome.
+void check_dpor_exact(DporFault fault) {
+  std::string text = *testing::gen_concurrent_source({.counted_loops = true});
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  ExploreOptions states;
+  states.max_states = 20'000;
+  ExploreResult a = explore_program(c->code, states);
+  RC_PRE(a.limit.empty());
+  ExploreResult d = explore_program(c->code, dpor_options(fault));
+  RC_ASSERT(d.limit.empty());
+  RC_TAG(a.races.empty() ? "race-free" : "racy", a.deadlocks.empty() ? "" : "deadlock",
+         a.assertion_failures.empty() && a.runtime_errors.empty() ? "" : "fails");
+  RC_LOG() << "dpor: " << d.counts.total << " traces, " << d.redundant << " redundant, "
+           << d.infeasible << " infeasible\n";
+  RC_ASSERT(outcomes(d) == outcomes(a));
+  // Optimal: no execution begun in vain, unless a step can fail (docs/explore.md, "Failures").
+  bool fails = d.counts.failed > 0 || d.counts.step_limit > 0;
+  RC_ASSERT(d.redundant == 0u || fails);
+  RC_ASSERT(d.infeasible == 0u);
+  RC_ASSERT((d.counts.racy > 0) == (a.counts.racy > 0));
+  testing::expect_witnesses_replay(*c, d, states);
+  RC_ASSERT(!::testing::Test::HasFailure());
+}
+
+RC_GTEST_PROP(DporGenerated, SameOutcomesAsStateCaching, ()) {
+  check_dpor_exact(DporFault::None);
+}
+
+// The trace count is the brute-force Mazurkiewicz count.
+void check_trace_count(DporFault fault) {
+  std::string text = *testing::gen_concurrent_source({.counted_loops = true});
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  BruteForce b = brute_force(c->code, 1'000, 3'000);
+  RC_PRE(b.complete);
+  ExploreResult d = explore_program(c->code, dpor_options(fault));
+  RC_ASSERT(d.traces.has_value());
+  RC_TAG(b.traces.size() < 10 ? "< 10 traces" : ">= 10 traces");
+  RC_ASSERT(*d.traces == b.traces.size());
+  RC_ASSERT(d.executions_run == *d.traces + d.redundant);
+  RC_ASSERT(d.redundant == 0u || d.counts.failed > 0 || d.counts.step_limit > 0);
+}
+
+RC_GTEST_PROP(DporGenerated, TraceCountIsTheBruteForceCount, ()) {
+  check_trace_count(DporFault::None);
+}
+
+// Every distinct race (location and both sites) of the naive search, by every strategy.
+RC_GTEST_PROP(DporGenerated, EveryStrategyReportsEveryNaiveRace, ()) {
+  std::string text = *testing::gen_concurrent_source({.counted_loops = true});
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  ExploreOptions naive;
+  naive.strategy = ExploreStrategy::Naive;
+  naive.max_states = 20'000;
+  ExploreResult n = explore_program(c->code, naive);
+  RC_PRE(n.limit.empty());
+  std::set<std::tuple<RaceKey, int, int>> expected;
+  for (const ExploreRace& r : n.races)
+    expected.insert({race_key(r.report), static_cast<int>(r.report.current.kind),
+                     static_cast<int>(r.report.previous.kind)});
+  for (ExploreStrategy s : {ExploreStrategy::States, ExploreStrategy::Dpor}) {
+    ExploreOptions o = naive;
+    o.strategy = s;
+    ExploreResult r = explore_program(c->code, o);
+    std::set<std::tuple<RaceKey, int, int>> got;
+    for (const ExploreRace& race : r.races)
+      got.insert({race_key(race.report), static_cast<int>(race.report.current.kind),
+                  static_cast<int>(race.report.previous.kind)});
+    RC_ASSERT(got == expected);
+  }
+}
+
+// ---- Teeth ---------------------------------------------------------------------------------
+
+TEST(DporTeeth, IgnoringLockDependencesIsCaught) {
+  EXPECT_NE(traces_of(lockinc(3), DporFault::IgnoreLocks), 6u);
+  EXPECT_TRUE(verify::find_failure([] { check_dpor_exact(DporFault::IgnoreLocks); }, 500));
+}
+
+TEST(DporTeeth, CommutingWritesIsCaught) {
+  EXPECT_NE(traces_of(double_writers(2), DporFault::WritesCommute), 6u);
+  EXPECT_TRUE(verify::find_failure([] { check_dpor_exact(DporFault::WritesCommute); }, 500));
+}
+
+// Without wakeup trees (source sets alone) the search is still complete but no longer
+// optimal: it begins executions that sleep sets then block, more work than one per trace.
+TEST(DporTeeth, DroppingWakeupTreesIsCaught) {
+  ExploreResult r = explore_text(lastzero(4), dpor_options(DporFault::NoWakeupTrees));
+  EXPECT_EQ(r.traces, 28u);
+  EXPECT_GT(r.executions_run, r.traces.value_or(0));
+}
+
+// ---- The machine's peek, the thread bound, overflowing counts ------------------------------
+
+// next_label is the label step() then emits; peek is advance() without taking it.
+RC_GTEST_PROP(MachinePeek, NextLabelAndPeekForetellTheStep, ()) {
+  std::string text = *testing::gen_concurrent_source({.counted_loops = true});
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  Machine m(c->code);
+  m.start(1000);
+  for (int i = 0; i < 200 && !m.failure(); ++i) {
+    std::vector<uint32_t> runnable = m.runnable();
+    if (runnable.empty()) break;
+    uint32_t k = *rc::gen::elementOf(runnable);
+    MachineState before = m.state();
+    StepPreview preview = m.peek(k, 1000);
+    RC_ASSERT(m.state() == before);
+    if (*rc::gen::arbitrary<bool>()) {
+      StepResult r = m.advance(k, 1000);
+      RC_ASSERT(r.status == preview.status);
+      RC_ASSERT(m.events() == preview.events);
+    } else {
+      Label label = m.next_label(k);
+      StepResult r = m.step(k);
+      if (r.status == StepStatus::Done) RC_ASSERT(r.step.label == label);
+    }
+  }
+}
+
+TEST(DporBound, SpinLoopsAreCutAndSaidSo) {
+  std::string spin = "shared flag;\nspawn 1 { f := 0; while (f == 0) { f := load flag; } }\n";
+  std::string text = spin + "wait 1;\n";
+  ExploreOptions o = dpor_options();
+  o.thread_bound = 20;
+  ExploreResult r = explore_text(text, o);
+  EXPECT_EQ(r.counts.bounded, 1u);
+  EXPECT_EQ(r.counts.finished, 0u);
+  EXPECT_TRUE(r.deadlocks.empty());
+  auto c = compile(text);
+  ExploreOutputOptions out;
+  out.program_path = "t.rl";
+  std::string json = format_explore_json(r, c->code, o, out);
+  EXPECT_NE(json.find("\"bounded_executions\": 1"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"thread_bound\": 20"), std::string::npos) << json;
+  std::string textout = format_explore_text(r, c->code, *c->file, o, out);
+  EXPECT_NE(textout.find("--thread-bound"), std::string::npos) << textout;
+  // A flag someone sets: the spins that read it late are cut, the others finish.
+  o.thread_bound = 10;
+  ExploreResult set = explore_text(spin + "store 1 flag;\nwait 1;\n", o);
+  EXPECT_GT(set.counts.bounded, 0u);
+  EXPECT_GT(set.counts.finished, 0u);
+}
+
+// Two threads of 34 independent stores each: C(68, 34) > 2^64 interleavings, 35^2 states.
+TEST(ExploreCounts, AnOverflowingCountSaysSo) {
+  std::string text = "shared x;\nshared y;\n"
+                     "spawn 1 { i := 0; while (i < 34) { store i x; i := i + 1; } }\n"
+                     "spawn 2 { i := 0; while (i < 34) { store i y; i := i + 1; } }\n"
+                     "wait 1;\nwait 2;\n";
+  ExploreOptions o;
+  o.detector = std::nullopt;
+  ExploreResult r = explore_text(text, o);
+  ASSERT_TRUE(r.counts.saturated);
+  auto c = compile(text);
+  ExploreOutputOptions out;
+  out.program_path = "t.rl";
+  std::string json = format_explore_json(r, c->code, o, out);
+  EXPECT_NE(json.find("\"overflow\": true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"executions\": \"overflow\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("18446744073709551615"), std::string::npos) << json;
+  std::string textout = format_explore_text(r, c->code, *c->file, o, out);
+  EXPECT_NE(textout.find("(overflow)"), std::string::npos) << textout;
+  // DPOR counts the same program's traces exactly: the stores commute.
+  EXPECT_EQ(traces_of(text), 1u);
+}
+
+} // namespace
+} // namespace racelang
