@@ -31,6 +31,8 @@ std::optional<uint64_t> parse_count(const std::string& text);
 inline constexpr uint64_t kMaxTimeoutSeconds = 1'000'000;
 std::optional<uint64_t> parse_timeout_ms(const std::string& text);
 OptionSpec timeout_option_spec(const std::string& what);
+// Reads --seed into `seed`, or a fresh seed when it is not given; false after a usage error.
+bool read_seed(const std::string& command, const ParsedOptions& options, uint64_t& seed);
 // Reads --timeout into `ms` (left as it is when not given); false after a usage error.
 bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms);
 

@@ -244,13 +244,7 @@ int command_predict(const std::vector<std::string>& args) {
       if (!v || *v == 0) return usage("--max-steps needs a positive number, not '" + *n + "'");
       max_steps = *v;
     }
-    if (auto s = options->get("seed")) {
-      auto v = parse_count(*s);
-      if (!v) return usage("--seed needs a non-negative number, not '" + *s + "'");
-      seed = *v;
-    } else {
-      seed = fresh_seed();
-    }
+    if (!read_seed("predict", *options, seed)) return kExitUsage;
     code = std::make_unique<Code>(compile_program(loaded->program, loaded->info));
     auto scheduler = make_random_scheduler(seed);
     predict::Recording rec = predict::record_run(*code, *scheduler, max_steps);

@@ -153,6 +153,21 @@ OptionSpec timeout_option_spec(const std::string& what) {
           "stop " + what + " after SECONDS of wall-clock time (exit 1; e.g. 30 or 0.5)", "SECONDS"};
 }
 
+bool read_seed(const std::string& command, const ParsedOptions& options, uint64_t& seed) {
+  auto text = options.get("seed");
+  if (!text) {
+    seed = fresh_seed();
+    return true;
+  }
+  auto value = parse_count(*text);
+  if (!value) {
+    usage_error(command, "--seed needs a non-negative number, not '" + *text + "'");
+    return false;
+  }
+  seed = *value;
+  return true;
+}
+
 bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms) {
   auto text = options.get("timeout");
   if (!text) return true;
@@ -238,13 +253,7 @@ int command_run(const std::vector<std::string>& args) {
     scheduler = make_round_robin_scheduler();
   } else {
     uint64_t seed = 0;
-    if (auto s = options->get("seed")) {
-      auto v = parse_count(*s);
-      if (!v) return usage("--seed needs a non-negative number, not '" + *s + "'");
-      seed = *v;
-    } else {
-      seed = fresh_seed();
-    }
+    if (!read_seed("run", *options, seed)) return kExitUsage;
     scheduler = make_random_scheduler(seed);
   }
 
