@@ -130,9 +130,12 @@ TraceReadResult read_trace(std::string_view text) {
     if (f.back().size() > 1 && f.back()[0] == '@') {
       std::string_view p = f.back().substr(1);
       size_t colon = p.find(':');
+      // Lines count from 1: an unknown position is written as none, so `@0:C` would not
+      // read back as itself.
       if (colon == std::string_view::npos || !parse_number(p.substr(0, colon), e.line) ||
-          !parse_number(p.substr(colon + 1), e.col))
-        return fail("expected a position '@LINE:COL', not '" + std::string(f.back()) + "'");
+          !parse_number(p.substr(colon + 1), e.col) || e.line == 0)
+        return fail("expected a position '@LINE:COL' (LINE from 1), not '" + std::string(f.back()) +
+                    "'");
       f.pop_back();
     }
     std::string_view op = f[1];

@@ -106,7 +106,11 @@ TEST(TraceFormat, MalformedTracesNameTheLine) {
   EXPECT_EQ(error_of(h + "T0 rd x = 1\nT1 branch 1\n"), "3: event 1 is not a read of this thread");
   EXPECT_EQ(error_of(h + "T0 branch 3\n"),
             "2: a branch depends on earlier events by number (1 to 0), not '3'");
-  EXPECT_EQ(error_of(h + "T0 wr x @3\n"), "2: expected a position '@LINE:COL', not '@3'");
+  EXPECT_EQ(error_of(h + "T0 wr x @3\n"),
+            "2: expected a position '@LINE:COL' (LINE from 1), not '@3'");
+  // Line 0 is no position (the writer writes none), so it would not read back as itself.
+  EXPECT_EQ(error_of(h + "T0 wr x @0:3\n"),
+            "2: expected a position '@LINE:COL' (LINE from 1), not '@0:3'");
   // Well-formedness, at the offending event's line (comments and blank lines skipped).
   EXPECT_EQ(error_of(h + "T0 acq m\n\n# c\nT1 acq m\n"),
             "5: not a well-formed trace: T1 acquires a lock T0 holds");
