@@ -26,10 +26,8 @@ int command_predict(const std::vector<std::string>& args);
 std::optional<uint64_t> parse_count(const std::string& text);
 
 // `--timeout=SECONDS` for every command that runs or searches a program: SECONDS is a positive
-// decimal number (e.g. 30 or 0.5; at most three decimals, at most kMaxTimeoutSeconds). Returns
-// milliseconds.
+// decimal number (e.g. 30 or 0.5; at most three decimals, at most kMaxTimeoutSeconds).
 inline constexpr uint64_t kMaxTimeoutSeconds = 1'000'000;
-std::optional<uint64_t> parse_timeout_ms(const std::string& text);
 OptionSpec timeout_option_spec(const std::string& what);
 // Reads --seed into `seed`, or a fresh seed when it is not given; false after a usage error.
 bool read_seed(const std::string& command, const ParsedOptions& options, uint64_t& seed);

@@ -4,7 +4,6 @@
 // stdout; progress on stderr only when stderr is a terminal.
 #include <unistd.h>
 
-#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -174,13 +173,7 @@ int command_explore(const std::vector<std::string>& args) {
   output.sites = &sites;
   WitnessFiles files;
   if (!output.witness_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(output.witness_dir, ec);
-    if (ec) {
-      std::cerr << output.witness_dir
-                << ": error: cannot create the witness directory: " << ec.message() << "\n";
-      return kExitUsage; // an I/O error
-    }
+    if (!make_output_dir(output.witness_dir, "witness schedules")) return kExitUsage;
     std::vector<WitnessFile> witnesses = witness_files(result, output, files);
     std::vector<std::optional<std::string>> paths;
     for (const WitnessFile& w : witnesses) paths.push_back(w.path);

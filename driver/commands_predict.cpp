@@ -384,7 +384,7 @@ int command_predict(const std::vector<std::string>& args) {
   size_t confirmed = 0;
   std::cout.flush();
   auto html_dir = options->get("html-dir");
-  if (html_dir && !make_page_dir(*html_dir)) io_failed = true;
+  if (html_dir && !make_output_dir(*html_dir, "witness pages")) io_failed = true;
   for (const auto& key : order) {
     const Group& g = groups[key];
     const Report& r = *g.shown;

@@ -133,6 +133,9 @@ std::optional<uint64_t> parse_count(const std::string& text) {
   return v;
 }
 
+namespace {
+
+// --timeout's value in milliseconds, or nothing if it is not one (commands.h says what is).
 std::optional<uint64_t> parse_timeout_ms(const std::string& text) {
   size_t dot = text.find('.');
   std::string whole = text.substr(0, dot);
@@ -147,6 +150,8 @@ std::optional<uint64_t> parse_timeout_ms(const std::string& text) {
   if (ms == 0 || ms > kMaxTimeoutSeconds * 1000) return std::nullopt;
   return ms;
 }
+
+} // namespace
 
 OptionSpec timeout_option_spec(const std::string& what) {
   return {"timeout", true,

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <set>
@@ -287,6 +288,15 @@ bool OutputFile::commit(std::string& error) {
   }
   f.done = true;
   return true;
+}
+
+bool make_output_dir(const std::string& dir, const std::string& what) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!ec && std::filesystem::is_directory(dir, ec)) return true;
+  std::cerr << dir << ": error: cannot create the directory for " << what
+            << (ec ? ": " + ec.message() : std::string()) << "\n";
+  return false;
 }
 
 bool write_output_file(const std::string& path, std::string_view text, std::string& error) {

@@ -37,6 +37,10 @@ bool check_outputs(const std::vector<std::optional<std::string>>& outputs,
 // when it is a device or FIFO. Returns false with `error` set to `PATH: error: ...`.
 bool write_output_file(const std::string& path, std::string_view text, std::string& error);
 
+// Creates directory `dir` (and its parents) for outputs; prints `DIR: error: cannot create the
+// directory for WHAT: ...` and returns false if it cannot be made or is not a directory.
+bool make_output_dir(const std::string& dir, const std::string& what);
+
 // An output written while a command runs (a trace, say) rather than all at once: the stream
 // goes to a temporary in the same directory (or straight to a device or FIFO), and only
 // commit() puts it in place. A file never committed (a failed run, an early return, SIGINT or

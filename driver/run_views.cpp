@@ -25,17 +25,6 @@ bool write_run_views(const RunViewInput& input, const std::optional<std::string>
   return true;
 }
 
-bool make_page_dir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir)) {
-    std::cerr << dir << ": error: cannot create the directory for witness pages"
-              << (ec ? ": " + ec.message() : std::string()) << "\n";
-    return false;
-  }
-  return true;
-}
-
 bool write_replay_page(const Code& code, const SourceFile& file, InterpreterOptions run,
                        const Schedule& schedule, const std::string& path, const std::string& title,
                        const std::string& replay, const std::string& input_path) {
@@ -58,7 +47,7 @@ bool write_replay_page(const Code& code, const SourceFile& file, InterpreterOpti
 bool write_witness_pages(const ExploreResult& result, const Code& code, const SourceFile& file,
                          const ExploreOptions& options, const ExploreOutputOptions& output,
                          const std::string& dir, const std::string& input_path) {
-  if (!make_page_dir(dir)) return false;
+  if (!make_output_dir(dir, "witness pages")) return false;
   auto page = [&](const ReplaySpec& spec, const std::string& name, std::size_t n) {
     std::string path =
         (std::filesystem::path(dir) / (name + "-" + std::to_string(n) + ".html")).string();

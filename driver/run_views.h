@@ -19,9 +19,6 @@ namespace racelang {
 bool write_run_views(const RunViewInput& input, const std::optional<std::string>& html,
                      const std::optional<std::string>& dot);
 
-// Creates `dir` for witness pages; false after printing an error.
-bool make_page_dir(const std::string& dir);
-
 // Replays `schedule` on `code` under `run` (a witness's options) with a recorder and writes the
 // run's page to `path`, refusing it if it is `input_path`. False after printing an error.
 bool write_replay_page(const Code& code, const SourceFile& file, InterpreterOptions run,

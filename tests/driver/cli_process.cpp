@@ -7,8 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #ifndef RACELANG_CLI
 #error "RACELANG_CLI must name the racelang executable"
@@ -109,6 +111,12 @@ long cpu_ticks(pid_t pid) {
     }
   }
   return utime + stime;
+}
+
+void wait_for_cpu(pid_t pid, double seconds) {
+  long ticks = static_cast<long>(seconds * static_cast<double>(sysconf(_SC_CLK_TCK)));
+  for (int i = 0; i < 2000 && cpu_ticks(pid) < ticks; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 } // namespace racelang::testing

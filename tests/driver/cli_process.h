@@ -41,5 +41,7 @@ CliResult run_cli(const std::vector<std::string>& args, Stdout where = Stdout::F
 // CPU time a process has used, in clock ticks (utime + stime in /proc/PID/stat): tests wait
 // until the tool is well into its work before they interrupt it.
 long cpu_ticks(pid_t pid);
+// Waits (at most 20 s) until process `pid` has used `seconds` of CPU time.
+void wait_for_cpu(pid_t pid, double seconds);
 
 } // namespace racelang::testing

@@ -120,9 +120,7 @@ TEST(Outputs, AnInterruptedTraceLeavesNothingHalfWritten) {
     Process p({"run", spin.string(), "--seed=1", "--max-steps=1000000000000",
                "--trace=" + trace.string()});
     ASSERT_GT(p.pid, 0);
-    long ticks_per_second = sysconf(_SC_CLK_TCK);
-    for (int i = 0; i < 2000 && cpu_ticks(p.pid) < ticks_per_second / 4; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    wait_for_cpu(p.pid, 0.25);
     ASSERT_EQ(kill(p.pid, SIGTERM), 0);
     CliResult r = p.wait();
     EXPECT_EQ(r.exit_code, 143) << r.err;

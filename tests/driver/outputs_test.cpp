@@ -135,9 +135,7 @@ TEST(Interrupts, SigintAndSigtermFlushWhatWasPrintedAndExit130And143) {
     ASSERT_GT(p.pid, 0);
     // Wait until it is well into the loop (half a second of CPU; starting, JIT compilation
     // included, takes a fifth of that), not just started.
-    long ticks_per_second = sysconf(_SC_CLK_TCK);
-    for (int i = 0; i < 2000 && cpu_ticks(p.pid) < ticks_per_second / 2; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    wait_for_cpu(p.pid, 0.5);
     ASSERT_EQ(kill(p.pid, sig), 0);
     CliResult r = p.wait();
     EXPECT_EQ(r.exit_code, 128 + sig);
