@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "jit/run_state.h"
@@ -218,8 +219,16 @@ TEST(RuntimeThreads, PrintedLinesAreWhole) {
 
 #ifdef RACELANG_UNDER_TSAN
 // The sanitizer's teeth: the same counter without the lock is a data race ThreadSanitizer must
-// report (it exits with 66 at the first report, TSAN_OPTIONS=halt_on_error=1).
+// report (it exits with 66 at the first report, TSAN_OPTIONS=halt_on_error=1). ThreadSanitizer
+// only sees races between accesses its happens-before does not order, and on a loaded machine the
+// workers may run one after another with the runtime's own spawn bookkeeping ordering them (CI saw
+// exactly that). So the workers first meet at a rendezvous made of relaxed atomics, which give
+// ThreadSanitizer no edge: every increment after it overlaps with the others'.
+std::atomic<uint32_t> unlocked_arrived{0};
 void unlocked_worker(rl_thread_ctx* ctx) {
+  unlocked_arrived.fetch_add(1, std::memory_order_relaxed);
+  while (unlocked_arrived.load(std::memory_order_relaxed) < kWorkers && !stopping(ctx))
+    std::this_thread::yield();
   for (int i = 0; i < kIterations; ++i) ctx->memory[kCounter] += 1;
 }
 #endif
