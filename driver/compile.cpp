@@ -6,6 +6,7 @@
 
 #include "driver/exit_codes.h"
 #include "frontend/parse.h"
+#include "frontend/procedures.h"
 
 namespace racelang {
 
@@ -47,7 +48,7 @@ std::unique_ptr<LoadedProgram> read_original(const LoadedProgram& instrumented) 
   if (!original->file) return nullptr;
   DiagnosticEngine quiet(*original->file, nullptr);
   auto program = parse_program(*original->file, quiet);
-  if (!program) return nullptr;
+  if (!program || !expand_procedures(*program, quiet)) return nullptr;
   original->program = std::move(*program);
   auto info = check_program(original->program, quiet);
   if (!info) return nullptr;
@@ -99,6 +100,10 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
   }
   loaded->program = std::move(*program);
   if (check) {
+    if (!expand_procedures(loaded->program, diags)) {
+      diags.finish();
+      return nullptr;
+    }
     std::optional<ProgramInfo> info = check_program(loaded->program, diags, options);
     diags.finish();
     if (!info) return nullptr;

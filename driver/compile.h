@@ -39,7 +39,8 @@ std::vector<OptionSpec> common_program_options();
 // Returns nothing (after printing a usage error) for a bad --color value.
 std::optional<bool> color_choice(const std::string& command, const ParsedOptions& options);
 
-// Reads and parses `path`; with `check` also runs the semantic checks. Prints diagnostics
+// Reads and parses `path`; with `check` also expands procedure calls (frontend/procedures.h)
+// and runs the semantic checks, so the program holds no procedures. Prints diagnostics
 // to stderr. Returns nothing on any error. A file with an instrumentation header is checked
 // with reserved names allowed and, with `check`, mapped back to its original when it can be.
 std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color, bool check,

@@ -33,6 +33,7 @@ void collect(const Block& block, int64_t thread, std::vector<Access>& accesses,
                          },
                          [&](const While& w) { collect(w.body, thread, accesses, spawns); },
                          [&](const Print&) {},
+                         [&](const Call& c) { unexpanded_call(c); },
                      });
   }
 }

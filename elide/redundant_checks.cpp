@@ -135,6 +135,7 @@ private:
                          },
                          [&](const While& w) { facts = loop_head(w.body, facts, record); },
                          [&](const Print&) {},
+                         [&](const Call& c) { unexpanded_call(c); },
                      });
   }
 

@@ -482,6 +482,7 @@ private:
                         m.lit("\n");
                         print_message("stdout", m);
                       },
+                      [&](const Call& c) { unexpanded_call(c); },
                   });
   }
 

@@ -159,9 +159,10 @@ struct UnlockStmt { // unlock m
   Location lock;
   friend bool operator==(const UnlockStmt&, const UnlockStmt&) = default;
 };
-struct Spawn { // spawn u { ... }
+struct Spawn { // spawn u { ... }, or spawn u f(args); (then the body is that one call)
   int64_t thread = 0;
   Block body;
+  bool written_as_call = false; // `spawn u f(args);`, for printing; expansion clears it
   friend bool operator==(const Spawn&, const Spawn&) = default;
 };
 struct Wait { // wait u
@@ -207,6 +208,15 @@ struct Print { // print(e1, ..., en): one line, written atomically
   friend bool operator==(const Print&, const Print&) = default;
 };
 
+// A procedure call: f(e1, ..., en). Only the surface program has calls: the frontend expands
+// every one of them (frontend/procedures.h) before checking, so no later stage meets a Call; a
+// stage that does reports an internal error (unexpanded_call() in frontend/ast_walk.h).
+struct Call {
+  std::string proc;
+  std::vector<Expr> args;
+  friend bool operator==(const Call&, const Call&) = default;
+};
+
 // Comments are kept so that `racelang fmt` does not lose them; they do not take part in
 // equality. Each comment's text is stored verbatim, including its `//` or `/* */`.
 struct Comments {
@@ -229,8 +239,8 @@ struct TestOnlyStatement {
 #endif
 
 struct Stmt {
-  std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While,
-               Print RACELANG_EXTRA_STATEMENT_KIND>
+  std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While, Print,
+               Call RACELANG_EXTRA_STATEMENT_KIND>
       node;
   SourceRange range;
   Comments comments;
@@ -257,12 +267,34 @@ struct Decl {
   }
 };
 
+// A procedure parameter: a local of the procedure, set to the argument's value at the call.
+struct Param {
+  std::string name;
+  SourceRange range;
+  friend bool operator==(const Param& a, const Param& b) { return a.name == b.name; }
+};
+
+// proc f(p1, ..., pn) { ... }: the surface program's procedures, kept for printing and
+// expanded at every call by the frontend (frontend/procedures.h).
+struct ProcDecl {
+  std::string name;
+  SourceRange name_range;
+  std::vector<Param> params;
+  Block body;
+  SourceRange range;
+  Comments comments; // leading, trailing (after the '}'), body_end
+  friend bool operator==(const ProcDecl& a, const ProcDecl& b) {
+    return a.name == b.name && a.params == b.params && a.body == b.body;
+  }
+};
+
 struct Program {
   std::vector<Decl> decls;
+  std::vector<ProcDecl> procs;                // empty once the frontend has expanded the calls
   Block body;                                 // the main thread, id 0
   std::vector<std::string> trailing_comments; // after the last statement
   friend bool operator==(const Program& a, const Program& b) {
-    return a.decls == b.decls && a.body == b.body;
+    return a.decls == b.decls && a.procs == b.procs && a.body == b.body;
   }
 };
 

@@ -3,6 +3,7 @@
 #include "frontend/ast_walk.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace racelang {
 namespace {
@@ -30,6 +31,7 @@ template <typename F> void nested_blocks(const Stmt& s, SpawnBodies spawns, F&& 
                     },
                     [&](const While& w) { f(w.body); },
                     [&](const Print&) {},
+                    [&](const Call&) {},
                 });
 }
 
@@ -99,6 +101,9 @@ void collect_locals(const Stmt& s, std::vector<std::string>& out) {
                     [&](const Print& p) {
                       for (const Expr& e : p.args) collect_locals(e, out);
                     },
+                    [&](const Call& c) {
+                      for (const Expr& e : c.args) collect_locals(e, out);
+                    },
                 });
 }
 
@@ -121,6 +126,11 @@ const Stmt* access_statement_at(const Block& program_body, SourceLoc loc) {
     if (!found && access && s.range.begin == loc) found = &s;
   });
   return found;
+}
+
+void unexpanded_call(const Call& call) {
+  throw std::logic_error("a call of procedure '" + call.proc +
+                         "' reached a stage after the frontend, which expands every call");
 }
 
 SourceRange access_range_at(const Block& program_body, SourceLoc loc) {

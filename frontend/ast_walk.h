@@ -58,6 +58,10 @@ template <typename Visitor> decltype(auto) visit_stmt(Stmt& stmt, Visitor&& visi
   return std::visit(std::forward<Visitor>(visitor), stmt.node);
 }
 
+// What a pass or backend does with a Call: the frontend expands every call before checking
+// (frontend/procedures.h), so meeting one is an internal error (std::logic_error).
+[[noreturn]] void unexpanded_call(const Call& call);
+
 // Appends the locals `e` (or `c`, a location's index, or one statement without its nested
 // bodies) reads or writes that are not in `out` yet, left to right. Every backend names these
 // locals with their values when a statement fails ("a / b with a = 1, b = 0"), and the

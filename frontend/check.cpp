@@ -209,6 +209,13 @@ private:
                       [&](const Print& p) {
                         for (const Expr& e : p.args) walk_expr(e, thread);
                       },
+                      [&](const Call& c) {
+                        // load_program expands calls first; a caller that skipped that learns
+                        // it here rather than through an exception.
+                        diags_.error(s.range, "call of procedure '" + c.proc +
+                                                  "' before the procedures were expanded "
+                                                  "(expand_procedures)");
+                      },
                   });
   }
 

@@ -196,7 +196,13 @@ public:
 
     if ((offending->getText() == "shared" || offending->getText() == "mutex") &&
         !expected_set.contains(offending->getType())) {
-      diags_.error(token_range(offending), "declarations must come before all statements");
+      diags_.error(token_range(offending),
+                   "declarations must come before all procedures and statements");
+      return;
+    }
+    if (offending->getText() == "proc" && !expected_set.contains(offending->getType())) {
+      diags_.error(token_range(offending),
+                   "procedures must come after the declarations and before all statements");
       return;
     }
     // A missing token at the end of a line (typically ';') reads best right after the previous
@@ -327,6 +333,7 @@ public:
   Program build(P::ProgramContext* ctx) {
     Program program;
     for (auto* d : ctx->decl()) program.decls.push_back(build_decl(need(d)));
+    for (auto* p : ctx->procDecl()) program.procs.push_back(build_proc(need(p)));
     for (auto* s : ctx->stmt()) program.body.push_back(build_stmt(need(s)));
     attach_comments(ctx, program);
     return program;
@@ -361,6 +368,25 @@ private:
     return decl;
   }
 
+  ProcDecl build_proc(P::ProcDeclContext* ctx) {
+    ProcDecl proc;
+    proc.name = need(ctx->name)->getText();
+    proc.name_range = token_range(ctx->name);
+    if (auto* params = ctx->params())
+      for (auto* id : params->ID())
+        proc.params.push_back(Param{need(id)->getText(), token_range(id->getSymbol())});
+    proc.body = build_block(ctx->block());
+    proc.range = ctx_range(ctx);
+    return proc;
+  }
+
+  std::vector<Expr> build_args(P::ArgsContext* ctx) {
+    std::vector<Expr> args;
+    if (ctx)
+      for (auto* e : ctx->expr()) args.push_back(build_expr(need(e)));
+    return args;
+  }
+
   Location build_location(P::LocationContext* ctx) {
     Location loc;
     loc.name = need(ctx->name)->getText();
@@ -390,6 +416,17 @@ private:
       stmt.node = UnlockStmt{build_location(need(unlockStmt->location()))};
     } else if (auto* spawnStmt = dynamic_cast<P::SpawnStmtContext*>(ctx)) {
       stmt.node = Spawn{integer(spawnStmt->thread), build_block(spawnStmt->block())};
+    } else if (auto* spawnCall = dynamic_cast<P::SpawnCallStmtContext*>(ctx)) {
+      // The body is the call alone, positioned from the procedure's name to the ')'.
+      SourceRange call_range{token_begin(need(spawnCall->callee)),
+                             token_end(need(spawnCall->getStop()))};
+      Stmt call{
+          Call{spawnCall->callee->getText(), build_args(spawnCall->args())}, call_range, {}, 0};
+      Spawn node{integer(spawnCall->thread), {}, true};
+      node.body.push_back(std::move(call));
+      stmt.node = std::move(node);
+    } else if (auto* callStmt = dynamic_cast<P::CallStmtContext*>(ctx)) {
+      stmt.node = Call{need(callStmt->callee)->getText(), build_args(callStmt->args())};
     } else if (auto* waitStmt = dynamic_cast<P::WaitStmtContext*>(ctx)) {
       stmt.node = Wait{integer(waitStmt->thread)};
     } else if (auto* assertStmt = dynamic_cast<P::AssertStmtContext*>(ctx)) {
@@ -541,6 +578,18 @@ private:
       size_t stop = decls[i]->getStop()->getTokenIndex();
       owners.starts[start] = owners.stops[stop] = &program.decls[i].comments;
       for (size_t k = start; k <= stop; ++k) owners.innermost[k] = &program.decls[i].comments;
+    }
+    auto procs = ctx->procDecl();
+    for (size_t i = 0; i < procs.size(); ++i) {
+      ProcDecl& proc = program.procs[i];
+      size_t start = procs[i]->getStart()->getTokenIndex();
+      size_t stop = procs[i]->getStop()->getTokenIndex();
+      owners.starts[start] = owners.stops[stop] = &proc.comments;
+      // The header's tokens belong to the procedure; its body's statements index themselves.
+      for (size_t k = start; k <= stop; ++k) owners.innermost[k] = &proc.comments;
+      auto body = procs[i]->block()->stmt();
+      for (size_t k = 0; k < body.size(); ++k) index_stmt(body[k], proc.body[k], owners);
+      owners.closes[procs[i]->block()->getStop()->getTokenIndex()] = &proc.comments.body_end;
     }
     auto stmts = ctx->stmt();
     for (size_t i = 0; i < stmts.size(); ++i) index_stmt(stmts[i], program.body[i], owners);

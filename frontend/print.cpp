@@ -74,6 +74,16 @@ void print_comment_lines(std::string& out, const std::vector<std::string>& comme
 void print_block(std::string& out, const Block& block, const std::vector<std::string>& end_comments,
                  int indent);
 
+// `f(a, b)`, without the ';'.
+std::string call_at(const Call& c, int depth) {
+  std::string out = c.proc + "(";
+  for (size_t k = 0; k < c.args.size(); ++k) {
+    if (k > 0) out += ", ";
+    out += expr_at(c.args[k], depth + 1);
+  }
+  return out + ")";
+}
+
 // Prints one statement (leading comments, the statement, its trailing comment and newline).
 void print_stmt_into(std::string& out, const Stmt& s, int indent) {
   print_comment_lines(out, s.comments.leading, indent);
@@ -90,8 +100,13 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
           [&](const UnlockStmt& l) { out += "unlock " + location_at(l.lock, indent) + ";"; },
           [&](const Spawn& sp) {
             out += "spawn " + std::to_string(sp.thread) + " ";
-            print_block(out, sp.body, s.comments.body_end, indent);
+            if (sp.written_as_call && sp.body.size() == 1 &&
+                std::holds_alternative<Call>(sp.body[0].node))
+              out += call_at(std::get<Call>(sp.body[0].node), indent) + ";";
+            else
+              print_block(out, sp.body, s.comments.body_end, indent);
           },
+          [&](const Call& c) { out += call_at(c, indent) + ";"; },
           [&](const Wait& w) { out += "wait " + std::to_string(w.thread) + ";"; },
           [&](const Assert& a) {
             out += "assert(" + cond_at(a.cond, indent + 1) + ")";
@@ -224,7 +239,18 @@ std::string print_program(const Program& program) {
     if (d.comments.trailing) out += " " + *d.comments.trailing;
     out += '\n';
   }
-  if (!program.decls.empty() && !program.body.empty()) out += '\n';
+  for (const ProcDecl& proc : program.procs) {
+    if (&proc != &program.procs.front() || !program.decls.empty()) out += '\n';
+    print_comment_lines(out, proc.comments.leading, 0);
+    out += "proc " + proc.name + "(";
+    for (size_t k = 0; k < proc.params.size(); ++k)
+      out += (k > 0 ? ", " : "") + proc.params[k].name;
+    out += ") ";
+    print_block(out, proc.body, proc.comments.body_end, 0);
+    if (proc.comments.trailing) out += " " + *proc.comments.trailing;
+    out += '\n';
+  }
+  if ((!program.decls.empty() || !program.procs.empty()) && !program.body.empty()) out += '\n';
   for (const Stmt& s : program.body) print_stmt_into(out, s, 0);
   print_comment_lines(out, program.trailing_comments, 0);
   return out;

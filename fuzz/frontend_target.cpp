@@ -14,6 +14,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "frontend/procedures.h"
 #include "frontend/source.h"
 #include "fuzz/fuzz_target.h"
 #include "interp/code.h"
@@ -57,12 +58,16 @@ int fuzz_frontend(const uint8_t* data, size_t size) {
   for (bool allow_reserved : {false, true}) {
     std::ostringstream check_sink;
     DiagnosticEngine check_diags(file, &check_sink);
-    auto info = check_program(*program, check_diags, CheckOptions{allow_reserved});
+    // As the driver loads a program: procedure calls are expanded, then the result checked.
+    Program expanded = *program;
+    std::optional<ProgramInfo> info;
+    if (expand_procedures(expanded, check_diags))
+      info = check_program(expanded, check_diags, CheckOptions{allow_reserved});
     if (!info && !check_diags.has_errors())
       broken("frontend", "check failed without a diagnostic", text);
     if (info && check_diags.has_errors())
       broken("frontend", "check passed with errors", check_sink.str());
-    if (info && !allow_reserved) run_briefly(*program, *info);
+    if (info && !allow_reserved) run_briefly(expanded, *info);
   }
 
   std::string printed = print_program(*program);

@@ -11,11 +11,17 @@
 // condition, so `(a < b) + 1` is a syntax error.
 grammar Racelang;
 
-program : decl* stmt* EOF ;
+program : decl* procDecl* stmt* EOF ;
 
 decl
   : kind=('shared' | 'mutex') name=ID ('[' size=INT ']')? ';'
   ;
+
+// A procedure: value parameters, its own locals, no recursion (frontend/procedures.h expands
+// every call before the later stages, so they never see one).
+procDecl : 'proc' name=ID '(' params? ')' block ;
+params : ID (',' ID)* ;
+args : expr (',' expr)* ;
 
 block : '{' stmt* '}' ;
 
@@ -26,11 +32,13 @@ stmt
   | 'lock' location ';'                               # LockStmt
   | 'unlock' location ';'                             # UnlockStmt
   | 'spawn' thread=INT block                          # SpawnStmt
+  | 'spawn' thread=INT callee=ID '(' args? ')' ';'    # SpawnCallStmt
   | 'wait' thread=INT ';'                             # WaitStmt
   | 'assert' '(' cond ')' raceCheck? ';'              # AssertStmt
   | 'if' '(' cond ')' then=block ('else' otherwise=block)?  # IfStmt
   | 'while' '(' cond ')' block                        # WhileStmt
   | 'print' '(' expr (',' expr)* ')' ';'              # PrintStmt
+  | callee=ID '(' args? ')' ';'                       # CallStmt
   ;
 
 location : name=ID ('[' index=expr ']')? ;

@@ -339,6 +339,7 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
           [&](const Assign& node) { out.push_back(with_comments(s, emit(node, range))); },
           [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
           [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
+          [&](const Call& c) { unexpanded_call(c); },
       });
   // Leading comments of the original statement go before its instrumentation, then the
   // marker that keeps the group through printing (groups.h).

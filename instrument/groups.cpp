@@ -65,6 +65,7 @@ private:
                       [&](Wait&) {},
                       [&](Assert&) {},
                       [&](Print&) {},
+                      [&](Call& c) { unexpanded_call(c); },
                   });
   }
 

@@ -213,6 +213,7 @@ private:
                         i.arg_count = static_cast<uint32_t>(args.size());
                         out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
                       },
+                      [&](const Call& c) { unexpanded_call(c); },
                   });
   }
 

@@ -11,6 +11,7 @@
 
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
+#include "frontend/procedures.h"
 
 namespace racelang {
 namespace {
@@ -84,7 +85,9 @@ CheckSites check_sites_of(const SourceFile& file, const Code& code) {
     if (auto original = read_original_source(file, *header)) {
       sites.file = std::move(original);
       DiagnosticEngine quiet(*sites.file, nullptr);
-      if (auto program = parse_program(*sites.file, quiet))
+      auto program = parse_program(*sites.file, quiet);
+      // Accesses in procedure bodies are found in their expanded copies (same positions).
+      if (program && expand_procedures(*program, quiet))
         sites.program = std::make_shared<Program>(std::move(*program));
     }
     return sites;

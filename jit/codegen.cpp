@@ -355,6 +355,7 @@ private:
                       [&](const If& i) { if_stmt(i); },
                       [&](const While& w) { while_stmt(w); },
                       [&](const Print& p) { print(p); },
+                      [&](const Call& c) { unexpanded_call(c); },
                   });
   }
 

@@ -9,6 +9,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "frontend/procedures.h"
 
 namespace racelang::verify {
 namespace {
@@ -33,7 +34,7 @@ std::unique_ptr<Subject> make_subject(const std::string& source, const PassOptio
   std::ostringstream out;
   DiagnosticEngine diags(*s->file, &out);
   auto program = parse_program(*s->file, diags);
-  if (!program) {
+  if (!program || !expand_procedures(*program, diags)) {
     error = "does not parse:\n" + out.str();
     return nullptr;
   }

@@ -12,13 +12,13 @@ namespace {
 auto every_kind = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
-    [](const If&) {},         [](const While&) {}, [](const Print&) {},
+    [](const If&) {},         [](const While&) {}, [](const Print&) {}, [](const Call&) {},
 };
 auto catch_all = Overloaded{[](const Assign&) {}, [](const auto&) {}};
 auto missing_print = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
-    [](const If&) {},         [](const While&) {},
+    [](const If&) {},         [](const While&) {}, [](const Call&) {},
 };
 static_assert(handles_every_statement_kind<decltype(every_kind)>);
 static_assert(!handles_every_statement_kind<decltype(catch_all)>);

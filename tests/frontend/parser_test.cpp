@@ -462,7 +462,7 @@ TEST(ParserErrors, WordingAndPosition) {
   EXPECT_EQ(errors("shared x\nstore 1 x;\n"), "1:9: error: expected ';'\n");
   EXPECT_EQ(errors("}"), "1:1: error: unexpected '}'; expected a statement or end of file\n");
   EXPECT_EQ(errors("a := 1;\nshared y;"),
-            "2:1: error: declarations must come before all statements\n");
+            "2:1: error: declarations must come before all procedures and statements\n");
   EXPECT_EQ(errors("a := 1 $ 2;\nb := a # 3;"),
             "1:8: error: invalid character '$'\n2:8: error: invalid character '#'\n");
   EXPECT_EQ(errors("a := 1;\n/* open"), "2:1: error: unterminated /* comment\n");

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "frontend/ast_walk.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
 #include "tests/support/frontend_harness.h"
@@ -192,6 +193,7 @@ private:
               for (size_t k = 0; k < p.args.size(); ++k) out += (k ? ", " : "") + expr(p.args[k]);
               out += ");";
             },
+            [&](const Call& c) { unexpanded_call(c); }, // not generated
         },
         s.node);
     out += '\n';

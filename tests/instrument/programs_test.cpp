@@ -14,6 +14,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "frontend/procedures.h"
 #include "instrument/groups.h"
 #include "instrument/instrument.h"
 #include "interp/report.h"
@@ -39,7 +40,7 @@ std::unique_ptr<verify::RunnableProgram> load(const SourceFile& file, bool reser
   std::ostringstream out;
   DiagnosticEngine diags(file, &out);
   auto program = parse_program(file, diags);
-  if (!program) {
+  if (!program || !expand_procedures(*program, diags)) { // as the driver loads programs
     error = out.str();
     return nullptr;
   }

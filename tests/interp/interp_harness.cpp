@@ -8,6 +8,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "frontend/procedures.h"
 #include "interp/explore_output.h"
 
 namespace racelang::testing {
@@ -19,7 +20,7 @@ std::unique_ptr<Compiled> compile(const std::string& text, const std::string& pa
   std::ostringstream out;
   DiagnosticEngine diags(*c->file, &out);
   auto program = parse_program(*c->file, diags);
-  if (!program) {
+  if (!program || !expand_procedures(*program, diags)) {
     ADD_FAILURE() << "does not parse:\n" << out.str();
     return nullptr;
   }

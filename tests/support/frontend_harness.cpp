@@ -8,6 +8,7 @@
 
 #include "frontend/parse.h"
 #include "frontend/print.h"
+#include "frontend/procedures.h"
 #include "frontend/source.h"
 #include "tests/support/program_gen.h"
 
@@ -57,7 +58,9 @@ FrontendRun run_frontend(const std::string& text, const std::string& path, bool 
   run.program = parse_program(file, diags);
   run.parsed = run.program.has_value();
   if (run.parsed) {
-    run.accepted = !check || check_program(*run.program, diags, options).has_value();
+    // As the driver loads a program: procedure calls are expanded before checking.
+    run.accepted = !check || (expand_procedures(*run.program, diags) &&
+                              check_program(*run.program, diags, options).has_value());
   }
   diags.finish();
   run.diagnostics = diags.diagnostics();

@@ -13,6 +13,7 @@
 #include <set>
 #include <utility>
 
+#include "frontend/ast_walk.h"
 #include "frontend/check.h"
 #include "frontend/print.h"
 
@@ -556,6 +557,7 @@ struct StatsWalker {
                      ++s.prints;
                      for (const Expr& e : p.args) expr(e);
                    },
+                   [&](const Call& c) { unexpanded_call(c); }, // not generated
                },
                st.node);
   }

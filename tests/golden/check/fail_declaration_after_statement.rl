@@ -3,6 +3,6 @@ x := 1;
 shared y;
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: tests/golden/check/fail_declaration_after_statement.rl:3:1: error: declarations must come before all statements
+// EXPECT-STDERR: tests/golden/check/fail_declaration_after_statement.rl:3:1: error: declarations must come before all procedures and statements
 // EXPECT-STDERR: shared y;
 // EXPECT-STDERR: ^~~~~~
