@@ -34,6 +34,12 @@ void SpClosure::add_before(uint32_t e) {
   run();
 }
 
+void SpClosure::add_through(uint32_t e) {
+  add_before(e);
+  add_prefix(index_.thread_of[e], index_.pos[e] + 1);
+  run();
+}
+
 void SpClosure::run() {
   const auto& events = index_.trace.events;
   auto add_event = [&](int64_t ev) {

@@ -19,7 +19,11 @@ public:
   void reset();
   // Adds the predecessors of event e in its thread, and its thread's fork, but not e.
   void add_before(uint32_t e);
+  // Adds event e itself with its predecessors (the closure then holds e).
+  void add_through(uint32_t e);
   bool contains(uint32_t e) const { return count_[index_.thread_of[e]] > index_.pos[e]; }
+  // Dense thread -> how many of its events the closure holds (the closure as a vector time).
+  const std::vector<uint32_t>& counts() const { return count_; }
   // The closure's events in trace order.
   std::vector<uint32_t> events() const;
 

@@ -39,6 +39,9 @@ struct PredictOptions {
   // SyncP closure without its lock rule (it may reorder critical sections of one lock).
   bool shb_without_reads_from = false;
   bool syncp_reorders_critical_sections = false;
+  // SyncP that joins the two events' closures without closing the join under the lock rule
+  // again (it forgets the per-lock queues of critical sections at the pair).
+  bool syncp_without_pair_lock_closure = false;
   // M2 without its lock-closure rule.
   bool m2_without_lock_closure = false;
   // The maximal encoding without its read-value constraints.

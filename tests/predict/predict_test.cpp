@@ -97,6 +97,39 @@ TEST(Predict, SyncPThatReordersCriticalSectionsIsCaught) {
   EXPECT_TRUE(verify::find_failure([&] { check_syncp(broken); }, 400).has_value());
 }
 
+// The quadratic characterisation, pair by pair: neither event in the sync-preserving closure of
+// their predecessors (sync_preserving_witness). The near-linear algorithm must give exactly its
+// pairs; it is cheap enough for traces longer than the brute-force oracle can take.
+std::set<std::pair<uint32_t, uint32_t>> closure_pairs(const predict::Trace& trace) {
+  std::set<std::pair<uint32_t, uint32_t>> out;
+  const auto& events = trace.events;
+  for (uint32_t j = 0; j < events.size(); ++j)
+    for (uint32_t i = 0; i < j; ++i)
+      if (predict::conflicting(events[i], events[j]) &&
+          predict::sync_preserving_witness(trace, i, j).has_value())
+        out.insert({i, j});
+  return out;
+}
+
+void check_syncp_against_closure(const PredictOptions& options) {
+  Recorded r = gen_recorded(200);
+  auto syncp = predict::predict_races(r.rec.trace, Analysis::SyncP, options);
+  RC_TAG(syncp.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(syncp) == closure_pairs(r.rec.trace));
+}
+
+RC_GTEST_PROP(Predict, SyncPEqualsThePairwiseClosure, ()) {
+  check_syncp_against_closure({});
+}
+
+TEST(Predict, SyncPThatForgetsTheLockQueuesAtAPairIsCaught) {
+  PredictOptions broken;
+  broken.syncp_without_pair_lock_closure = true;
+  broken.witnesses = false; // the oracles, not the witness check, must catch it
+  EXPECT_TRUE(verify::find_failure([&] { check_syncp_against_closure(broken); }, 400).has_value());
+  EXPECT_TRUE(verify::find_failure([&] { check_syncp(broken); }, 400).has_value());
+}
+
 RC_GTEST_PROP(Predict, SyncPreservingRacesArePredictableAndIncludeShb, ()) {
   Recorded r = gen_recorded();
   auto all = testing::predictable_races(r.rec.trace);
