@@ -286,7 +286,11 @@ int command_predict(const std::vector<std::string>& args) {
     truncated |= result.truncated && !result.timed_out;
     timed_out |= result.timed_out;
     if (options->has("stats"))
-      stats += stats_line(predict::analysis_name(a), trace, result.seconds, result.races.size());
+      stats += stats_line(predict::analysis_name(a), trace, result.seconds, result.races.size(),
+                          ("pairs, " +
+                           std::to_string(predict::beyond_happens_before(trace, result.races)) +
+                           " beyond hb")
+                              .c_str());
     if (result.unknown > 0)
       unknowns += "note: maximal: " + std::to_string(result.unknown) +
                   " pair(s) timed out (--timeout-ms) and are unknown, not races\n";

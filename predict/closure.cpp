@@ -91,6 +91,28 @@ std::vector<uint32_t> SpClosure::events() const {
   return out;
 }
 
+ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order)
+    : threads_(index.threads()), slot_(index.trace.events.size(), 0) {
+  const auto& events = index.trace.events;
+  SpClosure closure(index, keep_lock_order);
+  auto store = [&](uint32_t e) {
+    slot_[e] = static_cast<uint32_t>(times_.size() / threads_);
+    times_.insert(times_.end(), closure.counts().begin(), closure.counts().end());
+  };
+  for (uint32_t t = 0; t < threads_; ++t) {
+    closure.reset();
+    for (uint32_t e : index.by_thread[t]) {
+      if (is_access(events[e].op)) {
+        closure.add_before(e);
+        store(e);
+      } else if (events[e].op == Op::Release) {
+        closure.add_through(e);
+        store(e);
+      }
+    }
+  }
+}
+
 std::optional<std::vector<uint32_t>>
 sync_preserving_witness(const Trace& trace, uint32_t first, uint32_t second, bool keep_lock_order) {
   TraceIndex index(trace);

@@ -41,4 +41,21 @@ private:
   std::vector<uint32_t> work_;
 };
 
+// Vector times of closures (SpClosure's counts), computed with one growing closure per thread,
+// O(N·T) in all: for each access e, the closure of its predecessors (add_before(e)); for each
+// release r, the closure through r (add_through(r)). Closures of thread order, fork/join and
+// reads-from alone (keep_lock_order false) are unions of their parts, so joining two of these
+// times gives the closure of both events' predecessors.
+class ClosureTimes {
+public:
+  ClosureTimes(const TraceIndex& index, bool keep_lock_order);
+  // The time of access or release e: threads() counts.
+  const uint32_t* at(uint32_t e) const { return times_.data() + size_t{slot_[e]} * threads_; }
+
+private:
+  size_t threads_;
+  std::vector<uint32_t> slot_;  // event -> its time in times_ (accesses and releases)
+  std::vector<uint32_t> times_; // threads_ counts each
+};
+
 } // namespace racelang::predict

@@ -106,6 +106,10 @@ std::optional<std::vector<uint32_t>> sync_preserving_witness(const Trace& trace,
 std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
                                          bool by_value = false);
 
+// How many of `races` happens-before orders (the first before the second): races an HB detector
+// on the same trace cannot report. For benchmarks (`predict --stats`).
+size_t beyond_happens_before(const Trace& trace, const std::vector<PredictedRace>& races);
+
 // The schedule a witness is: the thread of each of its events but branches.
 std::vector<int64_t> witness_schedule(const Trace& trace, const std::vector<uint32_t>& order);
 

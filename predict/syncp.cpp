@@ -36,26 +36,25 @@ constexpr uint32_t kNone = UINT32_MAX;
 
 // One critical section in its thread's queue for its lock.
 struct Section {
-  uint32_t acquire_pos;  // position of the acquire in its thread
-  uint32_t release_pos;  // position of the release, kNone if the trace ends inside it
-  uint32_t acquire;      // event index of the acquire (the lock rule compares trace order)
-  uint32_t release_slot; // where R(release) is stored
+  uint32_t acquire_pos; // position of the acquire in its thread
+  uint32_t release_pos; // position of the release, kNone if the trace ends inside it
+  uint32_t acquire;     // event index of the acquire (the lock rule compares trace order)
+  uint32_t release;     // event index of the release, kNone if open
 };
 
 class SyncP {
 public:
   SyncP(const TraceIndex& index, bool keep_lock_order, bool close_pairs)
-      : index_(index), threads_(index.threads()), keep_lock_order_(keep_lock_order),
-        close_pairs_(close_pairs && keep_lock_order), slot_(index.trace.events.size(), kNone) {
+      : index_(index), threads_(index.threads()), close_pairs_(close_pairs && keep_lock_order),
+        times_(index, keep_lock_order) {
     build_sections();
-    build_times();
   }
 
   // Whether (e1, e2), e1 < e2 conflicting, is a sync-preserving race.
   bool race(uint32_t e1, uint32_t e2) {
     uint32_t t1 = index_.thread_of[e1], t2 = index_.thread_of[e2];
-    const uint32_t* a = time(slot_[e1]);
-    const uint32_t* b = time(slot_[e2]);
+    const uint32_t* a = times_.at(e1);
+    const uint32_t* b = times_.at(e2);
     v_.assign(a, a + threads_);
     for (size_t u = 0; u < threads_; ++u) v_[u] = std::max(v_[u], b[u]);
     if (close_pairs_) close_under_locks(t1, index_.pos[e1]);
@@ -63,14 +62,6 @@ public:
   }
 
 private:
-  const uint32_t* time(uint32_t slot) const { return times_.data() + size_t{slot} * threads_; }
-
-  uint32_t store(const std::vector<uint32_t>& counts) {
-    auto slot = static_cast<uint32_t>(times_.size() / threads_);
-    times_.insert(times_.end(), counts.begin(), counts.end());
-    return slot;
-  }
-
   void build_sections() {
     const auto& events = index_.trace.events;
     sections_.resize(index_.trace.locks.size() * threads_);
@@ -81,35 +72,12 @@ private:
       seen[events[i].target] = true;
       int64_t rel = index_.release_of[i];
       sections_at(events[i].target, index_.thread_of[i])
-          .push_back(
-              {index_.pos[i], rel < 0 ? kNone : index_.pos[static_cast<size_t>(rel)], i, kNone});
+          .push_back({index_.pos[i], rel < 0 ? kNone : index_.pos[static_cast<size_t>(rel)], i,
+                      rel < 0 ? kNone : static_cast<uint32_t>(rel)});
     }
   }
   std::vector<Section>& sections_at(uint32_t lock, uint32_t thread) {
     return sections_[size_t{lock} * threads_ + thread];
-  }
-
-  // D(e) for every access, R(r) for every release: one growing closure per thread.
-  void build_times() {
-    const auto& events = index_.trace.events;
-    SpClosure closure(index_, keep_lock_order_);
-    std::vector<uint32_t> release_slot(events.size(), kNone);
-    for (uint32_t t = 0; t < threads_; ++t) {
-      closure.reset();
-      for (uint32_t e : index_.by_thread[t]) {
-        if (is_access(events[e].op)) {
-          closure.add_before(e);
-          slot_[e] = store(closure.counts());
-        } else if (events[e].op == Op::Release) {
-          closure.add_through(e);
-          release_slot[e] = store(closure.counts());
-        }
-      }
-    }
-    for (auto& queue : sections_)
-      for (Section& s : queue)
-        if (int64_t rel = index_.release_of[s.acquire]; rel >= 0)
-          s.release_slot = release_slot[static_cast<size_t>(rel)];
   }
 
   // Closes v_ under the lock rule, stopping early once v_ holds event `pos` of thread t1 (the pair
@@ -141,7 +109,7 @@ private:
           const Section& s = sections_at(lock, u)[last_[u]];
           // An open section is the last acquire of its lock in the trace: it is `latest`.
           if (s.release_pos == kNone || v_[u] > s.release_pos) continue;
-          const uint32_t* r = time(s.release_slot);
+          const uint32_t* r = times_.at(s.release);
           for (size_t w = 0; w < threads_; ++w) v_[w] = std::max(v_[w], r[w]);
           changed = true;
         }
@@ -151,9 +119,8 @@ private:
 
   const TraceIndex& index_;
   size_t threads_;
-  bool keep_lock_order_, close_pairs_;
-  std::vector<uint32_t> slot_;                 // access -> its D(e) in times_
-  std::vector<uint32_t> times_;                // vector times, threads_ entries each
+  bool close_pairs_;
+  ClosureTimes times_;                         // D(e) of every access, R(r) of every release
   std::vector<std::vector<Section>> sections_; // lock * threads + thread -> its sections
   std::vector<uint32_t> locks_;                // locks with at least one section
   std::vector<uint32_t> v_, last_;             // scratch for one pair

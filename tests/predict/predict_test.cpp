@@ -221,6 +221,22 @@ TEST(Predict, M2WithoutLockClosureIsCaught) {
   EXPECT_FALSE(bad.complete);
 }
 
+// The benchmark's "beyond HB" count: a race that needs two critical sections reordered is
+// ordered by happens-before; a plain one is not.
+TEST(Predict, BeyondHappensBeforeCountsTheHbOrderedRaces) {
+  auto ordered = predict::read_any_trace("# racelang trace 1\nT1 wr x\nT1 acq l\nT1 rel l\n"
+                                         "T2 acq l\nT2 rel l\nT2 wr x\n");
+  auto plain = predict::read_any_trace("# racelang trace 1\nT1 wr x\nT2 wr x\n");
+  ASSERT_FALSE(ordered.error.has_value());
+  ASSERT_FALSE(plain.error.has_value());
+  auto a = predict::predict_races(ordered.trace, Analysis::SyncP);
+  ASSERT_EQ(pairs(a), (std::set<std::pair<uint32_t, uint32_t>>{{0, 5}}));
+  EXPECT_EQ(predict::beyond_happens_before(ordered.trace, a.races), 1u);
+  auto b = predict::predict_races(plain.trace, Analysis::SyncP);
+  ASSERT_EQ(b.races.size(), 1u);
+  EXPECT_EQ(predict::beyond_happens_before(plain.trace, b.races), 0u);
+}
+
 // The trace as an STD file would give it: no values, no branch events, no prints.
 predict::Trace without_values(const predict::Trace& trace) {
   predict::Trace out = trace;
