@@ -312,9 +312,16 @@ struct HeldLocks {
       if (events[i].op == Op::Acquire) h.push_back(events[i].target);
       if (events[i].op == Op::Release)
         if (auto it = std::find(h.begin(), h.end(), events[i].target); it != h.end()) h.erase(it);
-      if (is_access(events[i].op)) locks.insert(locks.end(), h.begin(), h.end());
+      if (is_access(events[i].op)) {
+        locks.insert(locks.end(), h.begin(), h.end());
+        std::sort(locks.begin() + begin[i], locks.end());
+      }
       begin[i + 1] = static_cast<uint32_t>(locks.size());
     }
+  }
+  bool same(uint32_t a, uint32_t b) const {
+    return std::equal(locks.begin() + begin[a], locks.begin() + begin[a + 1],
+                      locks.begin() + begin[b], locks.begin() + begin[b + 1]);
   }
   bool share(uint32_t a, uint32_t b) const {
     for (uint32_t x = begin[a]; x < begin[a + 1]; ++x)
@@ -334,28 +341,45 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
   // order, fork/join and reads-from (a part of the cone). Both rejections are certain.
   HeldLocks held(index);
   ClosureTimes cone(index, /*keep_lock_order=*/false);
-  std::vector<std::vector<uint32_t>> accesses(index.trace.locations.size());
+  // Per location, its accesses grouped by the set of locks held at them: a group that shares a
+  // lock with an access is skipped whole (on a trace whose accesses are all locked, every pair).
+  struct Group {
+    uint32_t example; // an access with the group's locks
+    std::vector<uint32_t> members;
+  };
+  std::vector<std::vector<Group>> groups(index.trace.locations.size());
   for (uint32_t j = 0; j < events.size(); ++j) {
     if (!is_access(events[j].op)) continue;
-    auto& before = accesses[events[j].target];
-    for (uint32_t i : before) {
-      if (!conflicting(events[i], events[j])) continue;
-      if (!may_check_pair(options, ++pairs, out)) {
-        out.complete = false;
-        return;
+    auto& location = groups[events[j].target];
+    size_t first_new = out.races.size();
+    for (const Group& g : location) {
+      if (held.share(g.example, j)) continue;
+      for (uint32_t i : g.members) {
+        if (!conflicting(events[i], events[j])) continue;
+        if (!may_check_pair(options, ++pairs, out)) {
+          out.complete = false;
+          return;
+        }
+        const uint32_t *a = cone.at(i), *b = cone.at(j);
+        uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
+        if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
+          continue;
+        bool certain = true;
+        auto w = M2Pair(index, options, i, j).decide(certain);
+        if (w)
+          out.races.push_back({i, j, Analysis::M2, std::move(*w)});
+        else if (!certain)
+          out.complete = false;
       }
-      if (held.share(i, j)) continue;
-      const uint32_t *a = cone.at(i), *b = cone.at(j);
-      uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
-      if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j]) continue;
-      bool certain = true;
-      auto w = M2Pair(index, options, i, j).decide(certain);
-      if (w)
-        out.races.push_back({i, j, Analysis::M2, std::move(*w)});
-      else if (!certain)
-        out.complete = false;
     }
-    before.push_back(j);
+    std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(first_new), out.races.end(),
+              [](const PredictedRace& x, const PredictedRace& y) { return x.first < y.first; });
+    auto g = std::find_if(location.begin(), location.end(),
+                          [&](const Group& h) { return held.same(h.example, j); });
+    if (g == location.end())
+      location.push_back({j, {j}});
+    else
+      g->members.push_back(j);
   }
 }
 
