@@ -59,8 +59,9 @@ std::vector<OptionSpec> predict_options() {
                    "default 2000000)",
                    "N"});
   specs.push_back({"stats", false,
-                   "print each analysis's time and events/s, and happens-before's (vc) on the "
-                   "same trace (for bench/)"});
+                   "print each analysis's time and events/s, how many of its pairs "
+                   "happens-before orders, and happens-before's (vc) time on the same trace "
+                   "(for bench/)"});
   specs.push_back(
       {"no-witness", false, "build no witnesses (for timing): every report is then unconfirmed"});
   return specs;

@@ -26,6 +26,7 @@
 // order, fork/join and reads-from (vector times, ClosureTimes), is rejected in O(T) — the same
 // certain rejection step 1 would make.
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 #include "predict/analyses.h"
@@ -364,6 +365,13 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
         uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
         if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
           continue;
+        // A full decision can take long on a long trace (its cone): the deadline is checked
+        // before every one, not only every 256th pair.
+        if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
+          out.truncated = out.timed_out = true;
+          out.complete = false;
+          return;
+        }
         bool certain = true;
         auto w = M2Pair(index, options, i, j).decide(certain);
         if (w)
