@@ -59,8 +59,9 @@ std::vector<OptionSpec> predict_options() {
                    "default 2000000)",
                    "N"});
   specs.push_back({"stats", false,
-                   "print each analysis's time and events/s, and happens-before's (vc) on the "
-                   "same trace (for bench/)"});
+                   "print each analysis's time and events/s, how many of its pairs "
+                   "happens-before orders, and happens-before's (vc) time on the same trace "
+                   "(for bench/)"});
   specs.push_back(
       {"no-witness", false, "build no witnesses (for timing): every report is then unconfirmed"});
   return specs;
@@ -286,7 +287,11 @@ int command_predict(const std::vector<std::string>& args) {
     truncated |= result.truncated && !result.timed_out;
     timed_out |= result.timed_out;
     if (options->has("stats"))
-      stats += stats_line(predict::analysis_name(a), trace, result.seconds, result.races.size());
+      stats += stats_line(predict::analysis_name(a), trace, result.seconds, result.races.size(),
+                          ("pairs, " +
+                           std::to_string(predict::beyond_happens_before(trace, result.races)) +
+                           " beyond hb")
+                              .c_str());
     if (result.unknown > 0)
       unknowns += "note: maximal: " + std::to_string(result.unknown) +
                   " pair(s) timed out (--timeout-ms) and are unknown, not races\n";

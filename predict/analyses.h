@@ -8,7 +8,7 @@ namespace racelang::predict {
 
 // Schedulable happens-before (OOPSLA'18, What Happens-After the First Race?).
 void shb_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
-// Sync-preserving races (POPL'21), pair by pair over the closure (closure.h).
+// Sync-preserving races (POPL'21): vector times of closures (closure.h) and per-lock queues.
 void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);
 // Weak causally-precedes (PLDI'17, Dynamic Race Prediction in Linear Time).
 void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out);

@@ -34,6 +34,12 @@ void SpClosure::add_before(uint32_t e) {
   run();
 }
 
+void SpClosure::add_through(uint32_t e) {
+  add_before(e);
+  add_prefix(index_.thread_of[e], index_.pos[e] + 1);
+  run();
+}
+
 void SpClosure::run() {
   const auto& events = index_.trace.events;
   auto add_event = [&](int64_t ev) {
@@ -83,6 +89,28 @@ std::vector<uint32_t> SpClosure::events() const {
     for (uint32_t j = 0; j < count_[t]; ++j) out.push_back(index_.by_thread[t][j]);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order)
+    : threads_(index.threads()), slot_(index.trace.events.size(), 0) {
+  const auto& events = index.trace.events;
+  SpClosure closure(index, keep_lock_order);
+  auto store = [&](uint32_t e) {
+    slot_[e] = static_cast<uint32_t>(times_.size() / threads_);
+    times_.insert(times_.end(), closure.counts().begin(), closure.counts().end());
+  };
+  for (uint32_t t = 0; t < threads_; ++t) {
+    closure.reset();
+    for (uint32_t e : index.by_thread[t]) {
+      if (is_access(events[e].op)) {
+        closure.add_before(e);
+        store(e);
+      } else if (events[e].op == Op::Release) {
+        closure.add_through(e);
+        store(e);
+      }
+    }
+  }
 }
 
 std::optional<std::vector<uint32_t>>

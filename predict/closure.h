@@ -19,7 +19,11 @@ public:
   void reset();
   // Adds the predecessors of event e in its thread, and its thread's fork, but not e.
   void add_before(uint32_t e);
+  // Adds event e itself with its predecessors (the closure then holds e).
+  void add_through(uint32_t e);
   bool contains(uint32_t e) const { return count_[index_.thread_of[e]] > index_.pos[e]; }
+  // Dense thread -> how many of its events the closure holds (the closure as a vector time).
+  const std::vector<uint32_t>& counts() const { return count_; }
   // The closure's events in trace order.
   std::vector<uint32_t> events() const;
 
@@ -35,6 +39,23 @@ private:
   std::vector<uint32_t> touched_; // threads and locks to reset
   std::vector<uint32_t> locks_touched_;
   std::vector<uint32_t> work_;
+};
+
+// Vector times of closures (SpClosure's counts), computed with one growing closure per thread,
+// O(N·T) in all: for each access e, the closure of its predecessors (add_before(e)); for each
+// release r, the closure through r (add_through(r)). Closures of thread order, fork/join and
+// reads-from alone (keep_lock_order false) are unions of their parts, so joining two of these
+// times gives the closure of both events' predecessors.
+class ClosureTimes {
+public:
+  ClosureTimes(const TraceIndex& index, bool keep_lock_order);
+  // The time of access or release e: threads() counts.
+  const uint32_t* at(uint32_t e) const { return times_.data() + size_t{slot_[e]} * threads_; }
+
+private:
+  size_t threads_;
+  std::vector<uint32_t> slot_;  // event -> its time in times_ (accesses and releases)
+  std::vector<uint32_t> times_; // threads_ counts each
 };
 
 } // namespace racelang::predict

@@ -19,6 +19,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_map>
 
 #include "predict/analyses.h"
@@ -109,7 +110,16 @@ public:
 private:
   z3::params params() {
     z3::params p(c_);
-    p.set("timeout", static_cast<unsigned>(opt_.maximal_timeout_ms));
+    // A query never runs past the command's deadline (`predict --timeout`): a query can take
+    // far longer than the deadline's granularity in may_check_pair.
+    uint64_t ms = opt_.maximal_timeout_ms;
+    if (opt_.deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      *opt_.deadline - std::chrono::steady_clock::now())
+                      .count();
+      ms = std::min<uint64_t>(ms, static_cast<uint64_t>(std::max<int64_t>(left, 1)));
+    }
+    p.set("timeout", static_cast<unsigned>(ms));
     return p;
   }
   z3::expr var(std::unordered_map<uint32_t, z3::expr>& table, uint32_t i, const char* name) {
@@ -239,6 +249,11 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
     for (uint32_t i = lo; i < j; ++i) {
       if (!conflicting(events[i], events[j])) continue;
       if (!may_check_pair(options, ++pairs, out)) return;
+      // One query can take seconds: the deadline is checked before every one.
+      if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
+        out.truncated = out.timed_out = true;
+        return;
+      }
       bool unknown = false;
       auto w = MaximalPair(index, options, i, j, lo).decide(unknown);
       if (unknown) ++out.unknown;

@@ -39,6 +39,9 @@ struct PredictOptions {
   // SyncP closure without its lock rule (it may reorder critical sections of one lock).
   bool shb_without_reads_from = false;
   bool syncp_reorders_critical_sections = false;
+  // SyncP that joins the two events' closures without closing the join under the lock rule
+  // again (it forgets the per-lock queues of critical sections at the pair).
+  bool syncp_without_pair_lock_closure = false;
   // M2 without its lock-closure rule.
   bool m2_without_lock_closure = false;
   // The maximal encoding without its read-value constraints.
@@ -102,6 +105,10 @@ std::optional<std::vector<uint32_t>> sync_preserving_witness(const Trace& trace,
 // thread did too).
 std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
                                          bool by_value = false);
+
+// How many of `races` happens-before orders (the first before the second): races an HB detector
+// on the same trace cannot report. For benchmarks (`predict --stats`).
+size_t beyond_happens_before(const Trace& trace, const std::vector<PredictedRace>& races);
 
 // The schedule a witness is: the thread of each of its events but branches.
 std::vector<int64_t> witness_schedule(const Trace& trace, const std::vector<uint32_t>& order);

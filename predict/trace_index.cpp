@@ -15,7 +15,7 @@ TraceIndex::TraceIndex(const Trace& t)
     }
     return static_cast<uint32_t>(dense[id]);
   };
-  std::unordered_map<uint32_t, uint32_t> open; // lock -> its open acquire
+  std::vector<int64_t> open(t.locks.size(), -1); // lock -> its open acquire, -1 none
   for (uint32_t i = 0; i < t.events.size(); ++i) {
     const Event& e = t.events[i];
     uint32_t d = dense_thread(e.thread);
@@ -23,12 +23,12 @@ TraceIndex::TraceIndex(const Trace& t)
     pos[i] = static_cast<uint32_t>(by_thread[d].size());
     by_thread[d].push_back(i);
     if (e.op == Op::Fork) fork_of[dense_thread(e.target)] = i;
+    if ((e.op == Op::Acquire || e.op == Op::Release) && e.target >= open.size())
+      open.resize(e.target + 1, -1);
     if (e.op == Op::Acquire) open[e.target] = i;
-    if (e.op == Op::Release) {
-      if (auto it = open.find(e.target); it != open.end()) {
-        release_of[it->second] = i;
-        open.erase(it);
-      }
+    if (e.op == Op::Release && open[e.target] >= 0) {
+      release_of[static_cast<size_t>(open[e.target])] = i;
+      open[e.target] = -1;
     }
   }
 }

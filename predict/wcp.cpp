@@ -37,29 +37,34 @@ void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictRe
   const auto& events = index.trace.events;
   std::vector<Clock> h(n, Clock(n, 0)), p(n, Clock(n, 0));
   for (size_t t = 0; t < n; ++t) h[t][t] = 1;
-  std::unordered_map<uint32_t, Clock> h_lock, p_lock;
+  // Per lock (dense ids): the last release's clocks (empty: none yet).
+  const size_t locks = index.trace.locks.size();
+  std::vector<Clock> h_lock(locks), p_lock(locks);
   // (lock, location) -> releasing thread -> join of H at the releases.
   // (lock << 32 | location) -> releasing thread -> join of H at its releases (empty: none).
   std::unordered_map<uint64_t, std::vector<Clock>> l_read, l_write;
   auto lx = [](uint32_t lock, uint32_t x) { return (uint64_t{lock} << 32) | x; };
   // lock -> thread -> sections of other threads not yet matched by rule (b).
-  std::unordered_map<uint32_t, std::vector<std::deque<QueuedSection*>>> queues;
+  std::vector<std::vector<std::deque<QueuedSection*>>> queues(locks);
   std::deque<QueuedSection> sections_store;
-  std::unordered_map<uint32_t, QueuedSection*> open_section; // lock -> its open section
+  std::vector<QueuedSection*> open_section(locks, nullptr); // lock -> its open section
   std::vector<std::vector<Section>> held(n);
   AccessLog log(index.trace.locations.size(), n);
-  auto wcp_clock = [&](uint32_t t) {
-    Clock c = p[t];
-    c[t] = h[t][t];
-    return c;
+  // The WCP time of thread t's current event, in a buffer reused for every event (an
+  // allocation per access was most of the analysis's cost).
+  Clock scratch(n, 0);
+  auto wcp_clock = [&](uint32_t t) -> const Clock& {
+    std::copy(p[t].begin(), p[t].end(), scratch.begin());
+    scratch[t] = h[t][t];
+    return scratch;
   };
   for (uint32_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
     uint32_t t = index.thread_of[i];
     switch (e.op) {
     case Op::Acquire: {
-      if (auto it = h_lock.find(e.target); it != h_lock.end()) join_into(h[t], it->second);
-      if (auto it = p_lock.find(e.target); it != p_lock.end()) join_into(p[t], it->second);
+      if (!h_lock[e.target].empty()) join_into(h[t], h_lock[e.target]);
+      if (!p_lock[e.target].empty()) join_into(p[t], p_lock[e.target]);
       auto& q = queues[e.target];
       q.resize(n);
       sections_store.push_back({t, h[t][t], {}});
@@ -86,7 +91,7 @@ void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictRe
       // Rule (b): earlier sections whose acquire is WCP-before this release.
       auto& q = queues[e.target];
       q.resize(n);
-      Clock c = wcp_clock(t);
+      const Clock& c = wcp_clock(t);
       while (!q[t].empty() && !q[t].front()->release.empty() &&
              q[t].front()->time <= c[q[t].front()->thread]) {
         join_into(p[t], q[t].front()->release);
@@ -105,9 +110,9 @@ void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictRe
       }
       h_lock[e.target] = h[t];
       p_lock[e.target] = p[t];
-      if (auto it = open_section.find(e.target); it != open_section.end()) {
-        it->second->release = h[t];
-        open_section.erase(it);
+      if (QueuedSection*& open = open_section[e.target]) {
+        open->release = h[t];
+        open = nullptr;
       }
       ++h[t][t];
       break;
@@ -140,7 +145,7 @@ void wcp_races(const TraceIndex& index, const PredictOptions& options, PredictRe
         if (write) absorb(l_read);
         (write ? s.writes : s.reads).push_back(e.target);
       }
-      Clock c = wcp_clock(t);
+      const Clock& c = wcp_clock(t);
       if (!log.report(e, i, t, c, Analysis::Wcp, options.max_pairs, out.races)) {
         out.truncated = true;
         return;

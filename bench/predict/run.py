@@ -5,8 +5,10 @@ For each program in bench/programs/, the size on its `// bench size` line is set
 interpreter run records about --events events; the run is recorded once (racelang predict
 --write-trace), and then each analysis runs on that same trace with --stats, which times the
 analysis alone (witnesses are not built: --no-witness) and, in the same process, happens-before
-(the VectorClock detector) over the same events. Prints one table: events, then for HB and each
-analysis its events/s and the pairs it reports beyond HB's racy accesses. Not run by CI.
+(the VectorClock detector) over the same events. Prints the load average, then one table:
+events, then for HB its events/s and racy accesses, and for each analysis its events/s, the pairs
+it reports and how many of them happens-before orders (races beyond HB: an HB detector on the
+same trace cannot report them however long it keeps going). Not run by CI.
 
     bench/predict/run.py                     # build/racelang, ~100000 events a trace
     bench/predict/run.py --events 1000000 --only locked_counter,bank
@@ -20,7 +22,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIZE = re.compile(r"store (\d+) size; // bench size")
-STATS = re.compile(r"stats: (.+?): (\d+) events in ([\d.]+) ms \(([\d.]+)M events/s\), (\d+)")
+STATS = re.compile(r"stats: (.+?): (\d+) events in ([\d.]+) ms \(([\d.]+)M events/s\), (\d+)"
+                   r"(?: pairs, (\d+) beyond hb)?")
 
 
 def record(racelang, program, events, workdir):
@@ -53,7 +56,7 @@ def main():
     parser.add_argument("--events", type=int, default=100000)
     parser.add_argument("--only", default="", help="comma-separated program names")
     parser.add_argument("--analyses", default="shb,wcp,syncp,m2,maximal")
-    parser.add_argument("--max-pairs", type=int, default=200000,
+    parser.add_argument("--max-pairs", type=int, default=100000000,
                         help="syncp, m2 and maximal stop after checking this many pairs, shb and wcp "
                              "after reporting this many")
     parser.add_argument("--window", type=int, default=10000, help="maximal's window")
@@ -64,7 +67,9 @@ def main():
     if args.only:
         programs = [p for p in programs if os.path.splitext(p)[0] in args.only.split(",")]
     analyses = args.analyses.split(",")
-    header = ["program", "events", "hb Mev/s"] + ["%s Mev/s (pairs)" % a for a in analyses]
+    print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+    header = ["program", "events", "hb Mev/s (racy accesses)"] + [
+        "%s Mev/s (pairs, beyond hb)" % a for a in analyses]
     print(" | ".join(header))
     with tempfile.TemporaryDirectory() as workdir:
         for program in programs:
@@ -79,7 +84,7 @@ def main():
                                   "--no-witness", "--max-pairs=%d" % args.max_pairs, trace],
                                  capture_output=True, text=True)
             hb = {m.group(1): m for m in STATS.finditer(out.stderr)}.get("hb (vc)")
-            row.append("%s (%s racy)" % (hb.group(4), hb.group(5)) if hb else "n/a")
+            row.append("%s (%s)" % (hb.group(4), hb.group(5)) if hb else "n/a")
             for analysis in analyses:
                 try:
                     out = subprocess.run([args.racelang, "predict", "--analysis=" + analysis,
@@ -91,7 +96,7 @@ def main():
                     continue
                 stats = {m.group(1): m for m in STATS.finditer(out.stderr)}
                 m = stats.get(analysis)
-                cell = "%s (%s)" % (m.group(4), m.group(5)) if m else "n/a"
+                cell = "%s (%s, %s)" % (m.group(4), m.group(5), m.group(6)) if m else "n/a"
                 if "stopped at --max-pairs" in out.stderr:
                     cell += " partial"
                 row.append(cell)

@@ -80,14 +80,15 @@ TEST(Timeout, StopsExploreWithPartialResults) {
 
 TEST(Timeout, StopsPredictWithPartialResults) {
   // Two threads alternating critical sections on one lock: every pair of writes conflicts, none
-  // races, and SyncP checks them one by one (quadratically many).
+  // races, and the maximal analysis asks Z3 about them one by one (SyncP is near-linear, and M2
+  // rejects pairs that share a lock at once); the deadline also bounds a query.
   std::string trace;
   for (int k = 0; k < 1500; ++k) {
     std::string t = "T" + std::to_string(k % 2);
     trace += t + "|acq(m)|1\n" + t + "|w(x)|2\n" + t + "|rel(m)|3\n";
   }
   fs::path locked = write_file("locked.std", trace);
-  CliResult r = run_cli({"predict", locked.string(), "--analysis=syncp", "--timeout=0.3"});
+  CliResult r = run_cli({"predict", locked.string(), "--analysis=maximal", "--timeout=0.3"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_TRUE(contains(r.err, "note: stopped at the --timeout limit (0.3 s)")) << r.err;
   // A small trace finishes well within the limit: no note, success.

@@ -1,5 +1,6 @@
-// The brute-force oracle (oracle.h): a depth-first search over reachable states, each state
-// visited once.
+// The brute-force oracles (oracle.h): one depth-first search over reachable states, each state
+// visited once, in one of three modes (correct reorderings, sync-preserving ones, the maximal
+// causal model's reorderings).
 #include "tests/predict/oracle.h"
 
 #include <string>
@@ -14,8 +15,12 @@ namespace racelang::testing {
 using predict::Event;
 using predict::Op;
 
-OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving,
-                               size_t max_states) {
+namespace {
+
+enum class Mode { Predictable, SyncPreserving, Maximal };
+
+OracleResult search(const predict::Trace& trace, Mode mode, size_t max_states) {
+  const bool sync_preserving = mode == Mode::SyncPreserving, by_value = mode == Mode::Maximal;
   predict::TraceIndex index(trace);
   const size_t n = index.threads();
   const size_t locks = trace.locks.size(), locations = trace.locations.size();
@@ -24,6 +29,9 @@ OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving
     std::vector<int32_t> holder;     // lock -> dense thread, -1 free
     std::vector<int64_t> last_write; // location -> event, -1 initial
     std::vector<int64_t> last_acq;   // lock -> latest acquire done (sync-preserving), -1 none
+    // Maximal: location -> whether its last write wrote its observed value; event -> a read
+    // done that did not read its observed value from such a write; thread -> it did such a read.
+    std::vector<uint8_t> write_ok, bad_read, thread_bad;
     std::string key() const {
       std::string k;
       auto put = [&](const auto& v) {
@@ -33,6 +41,8 @@ OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving
       put(holder);
       put(last_write);
       put(last_acq);
+      put(write_ok);
+      put(bad_read);
       return k;
     }
   };
@@ -48,8 +58,13 @@ OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving
   };
   std::unordered_set<std::string> seen;
   std::vector<State> stack;
-  State init{std::vector<uint32_t>(n, 0), std::vector<int32_t>(locks, -1),
-             std::vector<int64_t>(locations, -1), std::vector<int64_t>(locks, -1)};
+  State init{std::vector<uint32_t>(n, 0),
+             std::vector<int32_t>(locks, -1),
+             std::vector<int64_t>(locations, -1),
+             std::vector<int64_t>(locks, -1),
+             std::vector<uint8_t>(by_value ? locations : 0, 0),
+             std::vector<uint8_t>(by_value ? trace.events.size() : 0, 0),
+             std::vector<uint8_t>(by_value ? n : 0, 0)};
   seen.insert(init.key());
   stack.push_back(std::move(init));
   while (!stack.empty()) {
@@ -103,11 +118,29 @@ OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving
         break;
       }
       case Op::Read:
+        if (by_value) {
+          // Any write may be read; what matters is whether the value is the observed one.
+          int64_t w = s.last_write[e.target];
+          bool ok =
+              w < 0 ? e.value == 0
+                    : s.write_ok[e.target] && trace.events[static_cast<size_t>(w)].value == e.value;
+          if (!ok) s2.bad_read[i] = s2.thread_bad[t] = 1;
+          break;
+        }
         if (s.last_write[e.target] != index.rf[i]) continue;
         break;
       case Op::Write:
         s2.last_write[e.target] = i;
+        if (by_value) s2.write_ok[e.target] = !s.thread_bad[t];
         break;
+      case Op::Branch: {
+        // The control-flow abstraction: a branch decides as observed only if every read it
+        // depends on read its observed value.
+        bool decided = true;
+        for (uint32_t d : e.deps) decided = decided && !(by_value && s.bad_read[d]);
+        if (!decided) continue;
+        break;
+      }
       default:
         break;
       }
@@ -122,6 +155,17 @@ OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving
     }
   }
   return out;
+}
+
+} // namespace
+
+OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving,
+                               size_t max_states) {
+  return search(trace, sync_preserving ? Mode::SyncPreserving : Mode::Predictable, max_states);
+}
+
+OracleResult maximal_model_races(const predict::Trace& trace, size_t max_states) {
+  return search(trace, Mode::Maximal, max_states);
 }
 
 } // namespace racelang::testing

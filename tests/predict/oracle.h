@@ -8,6 +8,7 @@
 // threads' next events; a predictable deadlock is a reachable state where threads wait for locks
 // in a cycle. With `sync_preserving`, the reorderings also keep the acquires of each lock in
 // their trace order (POPL'21's sync-preserving reorderings).
+// maximal_model_races enumerates the maximal causal model's reorderings instead (below).
 #pragma once
 
 #include <cstdint>
@@ -26,5 +27,14 @@ struct OracleResult {
 
 OracleResult predictable_races(const predict::Trace& trace, bool sync_preserving = false,
                                size_t max_states = 2'000'000);
+
+// The maximal causal model with control-flow abstraction (PLDI'14) on a trace with values: the
+// same search, but a read may read from any write (or the initial value 0); a read is *good*
+// when the write it reads wrote its observed value and the read sees that value, where a write
+// writes its observed value when every read before it in its thread was good (racelang records
+// no data dependencies of written values, so all of them count); a branch event can be passed
+// only if every read it depends on was good. A pair races when both are enabled in a reachable
+// state. This is the model the maximal analysis encodes for Z3, decided by enumeration.
+OracleResult maximal_model_races(const predict::Trace& trace, size_t max_states = 2'000'000);
 
 } // namespace racelang::testing

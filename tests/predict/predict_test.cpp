@@ -97,6 +97,39 @@ TEST(Predict, SyncPThatReordersCriticalSectionsIsCaught) {
   EXPECT_TRUE(verify::find_failure([&] { check_syncp(broken); }, 400).has_value());
 }
 
+// The quadratic characterisation, pair by pair: neither event in the sync-preserving closure of
+// their predecessors (sync_preserving_witness). The near-linear algorithm must give exactly its
+// pairs; it is cheap enough for traces longer than the brute-force oracle can take.
+std::set<std::pair<uint32_t, uint32_t>> closure_pairs(const predict::Trace& trace) {
+  std::set<std::pair<uint32_t, uint32_t>> out;
+  const auto& events = trace.events;
+  for (uint32_t j = 0; j < events.size(); ++j)
+    for (uint32_t i = 0; i < j; ++i)
+      if (predict::conflicting(events[i], events[j]) &&
+          predict::sync_preserving_witness(trace, i, j).has_value())
+        out.insert({i, j});
+  return out;
+}
+
+void check_syncp_against_closure(const PredictOptions& options) {
+  Recorded r = gen_recorded(200);
+  auto syncp = predict::predict_races(r.rec.trace, Analysis::SyncP, options);
+  RC_TAG(syncp.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(syncp) == closure_pairs(r.rec.trace));
+}
+
+RC_GTEST_PROP(Predict, SyncPEqualsThePairwiseClosure, ()) {
+  check_syncp_against_closure({});
+}
+
+TEST(Predict, SyncPThatForgetsTheLockQueuesAtAPairIsCaught) {
+  PredictOptions broken;
+  broken.syncp_without_pair_lock_closure = true;
+  broken.witnesses = false; // the oracles, not the witness check, must catch it
+  EXPECT_TRUE(verify::find_failure([&] { check_syncp_against_closure(broken); }, 400).has_value());
+  EXPECT_TRUE(verify::find_failure([&] { check_syncp(broken); }, 400).has_value());
+}
+
 RC_GTEST_PROP(Predict, SyncPreservingRacesArePredictableAndIncludeShb, ()) {
   Recorded r = gen_recorded();
   auto all = testing::predictable_races(r.rec.trace);
@@ -188,6 +221,22 @@ TEST(Predict, M2WithoutLockClosureIsCaught) {
   EXPECT_FALSE(bad.complete);
 }
 
+// The benchmark's "beyond HB" count: a race that needs two critical sections reordered is
+// ordered by happens-before; a plain one is not.
+TEST(Predict, BeyondHappensBeforeCountsTheHbOrderedRaces) {
+  auto ordered = predict::read_any_trace("# racelang trace 1\nT1 wr x\nT1 acq l\nT1 rel l\n"
+                                         "T2 acq l\nT2 rel l\nT2 wr x\n");
+  auto plain = predict::read_any_trace("# racelang trace 1\nT1 wr x\nT2 wr x\n");
+  ASSERT_FALSE(ordered.error.has_value());
+  ASSERT_FALSE(plain.error.has_value());
+  auto a = predict::predict_races(ordered.trace, Analysis::SyncP);
+  ASSERT_EQ(pairs(a), (std::set<std::pair<uint32_t, uint32_t>>{{0, 5}}));
+  EXPECT_EQ(predict::beyond_happens_before(ordered.trace, a.races), 1u);
+  auto b = predict::predict_races(plain.trace, Analysis::SyncP);
+  ASSERT_EQ(b.races.size(), 1u);
+  EXPECT_EQ(predict::beyond_happens_before(plain.trace, b.races), 0u);
+}
+
 // The trace as an STD file would give it: no values, no branch events, no prints.
 predict::Trace without_values(const predict::Trace& trace) {
   predict::Trace out = trace;
@@ -233,6 +282,42 @@ RC_GTEST_PROP(Predict, MaximalWithValuesIncludesThePredictableRaces, ()) {
   auto found = pairs(maximal);
   RC_TAG(found.size() > oracle.races.size() ? "beyond the predictable races" : "the same");
   for (const auto& p : oracle.races) RC_ASSERT(found.count(p) == 1);
+}
+
+// With values and branch events: exactly the races of the model, enumerated (the oracle's
+// maximal mode), on tiny traces every query of which Z3 decides within its limit.
+void check_maximal_with_values(const PredictOptions& options) {
+  Recorded r = gen_recorded(30);
+  auto oracle = testing::maximal_model_races(r.rec.trace);
+  RC_PRE(oracle.complete);
+  auto maximal = predict::predict_races(r.rec.trace, Analysis::Maximal, options);
+  RC_PRE(maximal.unknown == 0u);
+  RC_TAG(maximal.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(maximal) == oracle.races);
+}
+
+RC_GTEST_PROP(Predict, MaximalWithValuesIsTheModelsRaces, ()) {
+  check_maximal_with_values({});
+}
+
+// The negative control, on a trace where it matters (generated programs rarely give one small
+// enough): T2 writes x only after a branch on y = 1, and y = 1 is written after T1's write of x,
+// so the writes of x cannot both be enabled (the writes and read of y race). Without read-value
+// constraints the writes of x race too.
+TEST(Predict, MaximalWithValuesWithoutReadValueConstraintsIsCaught) {
+  auto r = predict::read_any_trace("# racelang trace 1\n"
+                                   "T1 wr x = 1\nT1 wr y = 1\n"
+                                   "T2 rd y = 1\nT2 branch 3\nT2 wr x = 2\n");
+  ASSERT_FALSE(r.error.has_value());
+  auto oracle = testing::maximal_model_races(r.trace);
+  ASSERT_EQ(oracle.races, (std::set<std::pair<uint32_t, uint32_t>>{{1, 2}})); // y only
+  EXPECT_EQ(pairs(predict::predict_races(r.trace, Analysis::Maximal)), oracle.races);
+  PredictOptions broken;
+  broken.maximal_without_read_values = true;
+  broken.witnesses = false;
+  auto bad = predict::predict_races(r.trace, Analysis::Maximal, broken);
+  EXPECT_NE(pairs(bad), oracle.races); // what the property above asserts
+  EXPECT_EQ(pairs(bad).count({0, 4}), 1u);
 }
 
 RC_GTEST_PROP(Predict, WitnessesAreCorrectReorderingsThatReplay, ()) {
