@@ -82,6 +82,10 @@ int command_explore(const std::vector<std::string>& args) {
                    "dpor: scheduling steps one thread may take (default " +
                        std::to_string(explore.thread_bound) + "); executions it cuts are said",
                    "N"});
+  specs.push_back({"list-executions", true,
+                   "dpor: write every explored execution's schedule to FILE, one a line, in "
+                   "exploration order (the search tree; bench/explore/split.py)",
+                   "FILE"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"co-enabled", false,
@@ -154,6 +158,23 @@ int command_explore(const std::vector<std::string>& args) {
   if (options->has("co-enabled")) return print_co_enabled(code, *compiled->file, explore);
   CheckSites sites = check_sites(*compiled, code);
 
+  // Streamed as the search goes (there may be millions) into a temporary put in place at the
+  // end; the schedules are those of `racelang run --schedule-string`.
+  OutputFile executions_file;
+  if (auto file = options->get("list-executions")) {
+    if (explore.strategy != ExploreStrategy::Dpor)
+      return usage("--list-executions applies to --strategy=dpor");
+    if (!check_outputs({file}, {path})) return kExitUsage;
+    std::string error;
+    if (!executions_file.open(*file, error)) {
+      std::cerr << error << "\n";
+      return kExitUsage;
+    }
+    explore.on_execution = [&executions_file](const Schedule& schedule) {
+      executions_file.stream() << format_schedule_string(schedule) << "\n";
+    };
+  }
+
   bool progress = isatty(STDERR_FILENO) == 1;
   if (progress)
     explore.progress = [](uint64_t states, uint64_t executions) {
@@ -162,6 +183,14 @@ int command_explore(const std::vector<std::string>& args) {
     };
   ExploreResult result = explore_program(code, explore);
   if (progress) std::cerr << "\r\x1b[K" << std::flush;
+
+  if (options->has("list-executions")) {
+    std::string error;
+    if (!executions_file.commit(error)) {
+      std::cerr << error << "\n";
+      return kExitUsage;
+    }
+  }
 
   ExploreOutputOptions output;
   output.program_path = *path;

@@ -15,6 +15,7 @@
 #include "instrument/groups.h"
 #include "interp/code.h"
 #include "interp/observed_run.h"
+#include "interp/pct.h"
 #include "interp/report.h"
 #include "interp/run.h"
 #include "interp/scheduler.h"
@@ -85,7 +86,11 @@ std::vector<OptionSpec> run_options() {
   specs.push_back(
       {"detector", true, "vc (default), fasttrack, djit, vc-multijoin or none", "NAME"});
   specs.push_back({"seed", true, "random schedule from this seed (default: a fresh seed)", "N"});
-  specs.push_back({"schedule", true, "random (default) or rr (round-robin)", "KIND"});
+  specs.push_back({"schedule", true,
+                   "random (default), pct (probabilistic concurrency testing, with --seed and "
+                   "--depth) or rr (round-robin)",
+                   "KIND"});
+  specs.push_back(pct_depth_option_spec());
   specs.push_back({"replay", true, "replay the schedule recorded in FILE", "FILE"});
   specs.push_back(
       {"schedule-string", true, "replay an inline schedule, thread ids like 0,1,1,2", "IDS"});
@@ -173,6 +178,44 @@ bool read_seed(const std::string& command, const ParsedOptions& options, uint64_
   return true;
 }
 
+std::string replay_run_prefix(const std::string& path, const ParsedOptions& options,
+                              const std::string& detector, const std::string& default_detector,
+                              const InterpreterOptions& run) {
+  std::string replay = "racelang run " + path;
+  if (options.has("allow-reserved")) replay += " --allow-reserved";
+  if (detector != default_detector) replay += " --detector=" + detector;
+  if (run.keep_going) replay += " --keep-going";
+  if (run.machine.bigger_step) replay += " --bigger-step";
+  if (run.max_steps != kDefaultMaxSteps) replay += " --max-steps=" + std::to_string(run.max_steps);
+  if (auto t = options.get("timeout")) replay += " --timeout=" + *t;
+  return replay;
+}
+
+OptionSpec pct_depth_option_spec() {
+  return {"depth", true,
+          "--schedule=pct's bug depth d: d - 1 priority-change points (default " +
+              std::to_string(kDefaultPctDepth) + ")",
+          "D"};
+}
+
+bool read_pct_depth(const std::string& command, const ParsedOptions& options, bool pct,
+                    uint32_t& depth) {
+  depth = kDefaultPctDepth;
+  auto text = options.get("depth");
+  if (!text) return true;
+  if (!pct) {
+    usage_error(command, "--depth applies to --schedule=pct");
+    return false;
+  }
+  auto value = parse_count(*text);
+  if (!value || *value < 1 || *value > 100) {
+    usage_error(command, "--depth needs a number from 1 to 100, not '" + *text + "'");
+    return false;
+  }
+  depth = static_cast<uint32_t>(*value);
+  return true;
+}
+
 bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms) {
   auto text = options.get("timeout");
   if (!text) return true;
@@ -235,14 +278,19 @@ int command_run(const std::vector<std::string>& args) {
 
   int sources = options->has("seed") + options->has("replay") + options->has("schedule-string");
   std::string kind = options->get("schedule").value_or("random");
-  if (kind != "random" && kind != "rr")
-    return usage("--schedule must be random or rr, not '" + kind + "'");
-  if (sources > 1 || (kind == "rr" && sources > 0))
-    return usage("choose one of --seed, --schedule=rr, --replay and --schedule-string");
+  if (kind != "random" && kind != "rr" && kind != "pct")
+    return usage("--schedule must be random, pct or rr, not '" + kind + "'");
+  if (sources > 1 || (kind == "rr" && sources > 0) ||
+      (kind == "pct" && sources - options->has("seed") > 0))
+    return usage("choose one of --seed, --schedule=rr, --replay and --schedule-string "
+                 "(--schedule=pct takes --seed)");
+  uint32_t depth = 0;
+  if (!read_pct_depth("run", *options, kind == "pct", depth)) return kExitUsage;
 
   run.machine.bigger_step = options->has("bigger-step");
   if (run.machine.bigger_step) restore_groups(compiled->program);
 
+  Code code = compile_program(compiled->program, compiled->info);
   std::unique_ptr<Scheduler> scheduler;
   if (auto file = options->get("replay")) {
     Schedule schedule;
@@ -256,6 +304,10 @@ int command_run(const std::vector<std::string>& args) {
     scheduler = make_replay_scheduler(std::move(*schedule), "--schedule-string=" + *text);
   } else if (kind == "rr") {
     scheduler = make_round_robin_scheduler();
+  } else if (kind == "pct") {
+    uint64_t seed = 0;
+    if (!read_seed("run", *options, seed)) return kExitUsage;
+    scheduler = make_pct_scheduler({seed, depth, pct_length(code, run)});
   } else {
     uint64_t seed = 0;
     if (!read_seed("run", *options, seed)) return kExitUsage;
@@ -276,7 +328,6 @@ int command_run(const std::vector<std::string>& args) {
     run.on_event = [&](const LabelledStep& step) { trace->add(step); };
   }
 
-  Code code = compile_program(compiled->program, compiled->info);
   const SourceFile& file = *compiled->file;
   std::optional<RunRecorder> recorder;
   if (options->has("html") || options->has("dot")) recorder.emplace(code).attach(run);
@@ -305,13 +356,7 @@ int command_run(const std::vector<std::string>& args) {
   }
 
   // The command that replays this run, without its schedule.
-  std::string replay = "racelang run " + *path;
-  if (options->has("allow-reserved")) replay += " --allow-reserved";
-  if (detector != default_detector) replay += " --detector=" + detector;
-  if (run.keep_going) replay += " --keep-going";
-  if (run.machine.bigger_step) replay += " --bigger-step";
-  if (run.max_steps != kDefaultMaxSteps) replay += " --max-steps=" + std::to_string(run.max_steps);
-  if (auto t = options->get("timeout")) replay += " --timeout=" + *t;
+  std::string replay = replay_run_prefix(*path, *options, detector, default_detector, run);
 
   if (recorder) {
     RunViewInput view;

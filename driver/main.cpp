@@ -28,6 +28,8 @@ Commands:
   run FILE         run under the interpreter with a race detector (default vc);
                    --backend=jit compiles it with LLVM and runs it on real threads
   explore FILE     run every schedule of a small program: outcomes, races, deadlocks
+  test FILE        run many seeded schedules (random or PCT) on every core; each distinct
+                   outcome once with the seed that replays it
   instrument FILE  print the program with race-detection instrumentation (--pass=NAME);
                    the output runs as it is with every command
   emit-c FILE      print the program as C11 with POSIX threads (-o OUT: to a file)
@@ -71,6 +73,7 @@ static int dispatch(int argc, char** argv) {
     if (first == "emit-c") return racelang::command_emit_c(rest);
     if (first == "verify") return racelang::command_verify(rest);
     if (first == "predict") return racelang::command_predict(rest);
+    if (first == "test") return racelang::command_test(rest);
     // `racelang prog.rl ...` runs the program.
     std::error_code ec;
     bool is_file = std::filesystem::is_regular_file(first, ec);

@@ -25,8 +25,8 @@ namespace racelang {
 namespace {
 
 // Interpreter-only options, refused with the JIT backend.
-const char* const kInterpOnly[] = {"seed",   "schedule",  "replay", "schedule-string",
-                                   "record", "max-steps", "trace",  "bigger-step"};
+const char* const kInterpOnly[] = {"seed",   "schedule",  "depth", "replay",     "schedule-string",
+                                   "record", "max-steps", "trace", "bigger-step"};
 
 // The seed search behind the replay hint: seeds 1..kHintSeeds, each run at most
 // kHintStepsPerRun instructions, kHintSteps in all.

@@ -81,6 +81,10 @@ struct ExploreOptions {
   // Negative control for the tests only: cache states by the machine state alone, leaving out
   // the detector's state and the access history. Loses races; the cache property catches it.
   bool incomplete_cache_key = false;
+  // Dpor: called with the schedule of every execution explored to its end, in exploration
+  // order (`explore --list-executions`; bench/explore/split.py simulates splitting the search
+  // tree they form between workers).
+  std::function<void(const Schedule&)> on_execution;
   // Called now and then with (states, executions run so far).
   std::function<void(uint64_t, uint64_t)> progress;
 };

@@ -198,7 +198,9 @@ private:
     return f.steps[k] < options_.thread_bound && machine_.can_step(k);
   }
 
-  void count_end(uint64_t ExploreCounts::*field, bool racy) {
+  // `last`: the thread chosen into the step that ended the execution, or -1 (path_schedule).
+  void count_end(uint64_t ExploreCounts::*field, bool racy, int64_t last) {
+    if (options_.on_execution) options_.on_execution(path_schedule(last));
     ExploreCounts& c = result_.counts;
     ++c.total;
     ++(c.*field);
@@ -214,10 +216,10 @@ private:
     auto witness = [&] { return path_schedule(chosen); };
     if (s.status == StepStatus::Failed) {
       outcomes_.failure(*machine_.failure(), races_before, witness);
-      count_end(&ExploreCounts::failed, races > 0);
+      count_end(&ExploreCounts::failed, races > 0, chosen);
     } else {
       outcomes_.step_limit(machine_, steps_before, witness);
-      count_end(&ExploreCounts::step_limit, races > 0);
+      count_end(&ExploreCounts::step_limit, races > 0, chosen);
     }
   }
 
@@ -238,12 +240,12 @@ private:
       auto witness = [&] { return path_schedule(-1); };
       if (machine_.all_finished()) {
         outcomes_.final_state(machine_.state());
-        count_end(&ExploreCounts::finished, racy);
+        count_end(&ExploreCounts::finished, racy, -1);
       } else if (cut) {
-        count_end(&ExploreCounts::bounded, racy);
+        count_end(&ExploreCounts::bounded, racy, -1);
       } else {
         outcomes_.deadlock(blocked_threads(machine_), witness);
-        count_end(&ExploreCounts::deadlocked, racy);
+        count_end(&ExploreCounts::deadlocked, racy, -1);
       }
       return;
     }

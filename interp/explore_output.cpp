@@ -162,6 +162,10 @@ const std::string& file_at(const WitnessFiles* files, std::vector<std::string> W
 
 } // namespace
 
+std::string format_shared_memory(const Code& code, const std::vector<int64_t>& memory) {
+  return shared_text(code, FinalState{memory, {}});
+}
+
 ReplaySpec replay_spec(const ExploreRace& race, const ExploreOptions& options) {
   return {race.witness, options.detector, !race.first_on_witness, std::nullopt};
 }

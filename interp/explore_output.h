@@ -72,6 +72,9 @@ struct WitnessFile {
 std::vector<WitnessFile> witness_files(const ExploreResult& result,
                                        const ExploreOutputOptions& output, WitnessFiles& files);
 
+// "x = 1, a = [0, 2]": the shared locations (locks left out) of a memory of `code`'s layout.
+std::string format_shared_memory(const Code& code, const std::vector<int64_t>& memory);
+
 std::string format_explore_text(const ExploreResult& result, const Code& code,
                                 const SourceFile& file, const ExploreOptions& options,
                                 const ExploreOutputOptions& output,

@@ -20,28 +20,18 @@ std::string join_ids(std::vector<int64_t> ids) {
 
 class RandomScheduler : public Scheduler {
 public:
-  explicit RandomScheduler(uint64_t seed) : seed_(seed), state_(seed) {}
+  explicit RandomScheduler(uint64_t seed) : seed_(seed), random_(seed) {}
 
   std::optional<int64_t> choose(const std::vector<int64_t>& runnable, uint64_t) override {
     uint64_t n = runnable.size();
     if (n == 1) return runnable[0]; // a forced choice draws nothing from the generator
-    // Rejection sampling keeps the choice uniform; the threshold is 2^64 mod n.
-    uint64_t threshold = (0 - n) % n;
-    uint64_t r = next();
-    while (r < threshold) r = next();
-    return runnable[r % n];
+    return runnable[random_.below(n)];
   }
   std::string replay_options() const override { return "--seed=" + std::to_string(seed_); }
 
 private:
-  uint64_t next() { // splitmix64
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
   uint64_t seed_;
-  uint64_t state_;
+  SeededRandom random_;
 };
 
 class RoundRobinScheduler : public Scheduler {

@@ -32,6 +32,29 @@ public:
   virtual std::string replay_options() const = 0;
 };
 
+// The seeded generator every random scheduler draws from: splitmix64, the same numbers on
+// every platform (std::uniform_int_distribution is not), so a seed replays anywhere.
+class SeededRandom {
+public:
+  explicit SeededRandom(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n), n > 0: rejection sampling below 2^64 mod n keeps it unbiased.
+  uint64_t below(uint64_t n) {
+    uint64_t threshold = (0 - n) % n;
+    uint64_t r = next();
+    while (r < threshold) r = next();
+    return r % n;
+  }
+
+private:
+  uint64_t state_;
+};
+
 // Uniform choice among the runnable threads, from a seeded generator that gives the same
 // choices on every platform (splitmix64, not std::uniform_int_distribution).
 std::unique_ptr<Scheduler> make_random_scheduler(uint64_t seed);

@@ -235,6 +235,29 @@ TEST(DporCounts, FamiliesAgreeWithTheBruteForceCount) {
   }
 }
 
+// ExploreOptions::on_execution (`explore --list-executions`): one schedule per trace, all
+// distinct, each a whole execution that replays to its end with the schedule used up.
+TEST(DporListing, OneReplayableScheduleForEveryTrace) {
+  for (const std::string& text : {readers(4), lastzero(4), lockinc(3), double_writers(2)}) {
+    auto c = compile(text);
+    ASSERT_NE(c, nullptr);
+    ExploreOptions options = dpor_options();
+    std::vector<Schedule> listed;
+    options.on_execution = [&listed](const Schedule& s) { listed.push_back(s); };
+    ExploreResult r = explore_program(c->code, options);
+    ASSERT_TRUE(r.traces.has_value());
+    EXPECT_EQ(listed.size(), *r.traces) << text;
+    EXPECT_EQ(std::set<Schedule>(listed.begin(), listed.end()).size(), listed.size()) << text;
+    InterpreterOptions run;
+    run.detector = std::nullopt;
+    for (const Schedule& s : listed) {
+      RunResult again = testing::run_schedule(*c, s, run).result;
+      EXPECT_NE(again.outcome, Outcome::ScheduleError) << again.schedule_error;
+      EXPECT_EQ(again.schedule.size(), s.size());
+    }
+  }
+}
+
 // ---- Generated programs --------------------------------------------------------------------
 
 // What two strategies must agree on, with witnesses left out.

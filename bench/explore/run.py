@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The classic stateless-model-checking families (bench/explore/families.py) under
+`racelang explore`, with --strategy=dpor and --strategy=states side by side in one run: trace
+and execution counts, time, traces per second (wall and CPU) and peak memory of each racelang
+process, the load average, every known trace count checked, and DPOR's final states, races,
+failures and deadlocks checked against the state-caching search's. Then the speed-up of
+`racelang test --jobs=2` over `--jobs=1` on the same machine. Not run by CI.
+
+    bench/explore/run.py                 # build/racelang, the default sizes
+    bench/explore/run.py --smoke         # the smallest sizes only
+    bench/explore/run.py --only filesystem,indexer --timeout 300
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+import families  # noqa: E402
+from run import log, problem, problems, run_peak  # noqa: E402  (bench/run.py)
+
+# What both strategies must agree on (the JSON's outcome lists, witnesses left out).
+OUTCOME_KEYS = ["final_states", "assertion_failures", "runtime_errors", "deadlocks"]
+
+
+def outcomes(data):
+    out = {}
+    for key in OUTCOME_KEYS:
+        items = data.get(key, [])
+        out[key] = sorted(json.dumps({k: v for k, v in item.items()
+                                      if k not in ("schedule", "replay")}, sort_keys=True)
+                          for item in items)
+    out["races"] = sorted(json.dumps({"location": r["location"], "accesses": sorted(
+        json.dumps(a, sort_keys=True) for a in r["accesses"])}) for r in data.get("races", []))
+    return out
+
+
+def explore(racelang, path, strategy, timeout):
+    """explore --json with one strategy: (parsed JSON or None, the run, its peak MiB)."""
+    r, peak = run_peak([racelang, "explore", "--json", "--strategy=" + strategy,
+                        "--max-states=1000000000", "--max-executions=1000000000", path], timeout)
+    try:
+        data = json.loads(r.out)
+    except ValueError:
+        return None, r, peak
+    return data, r, peak
+
+
+def families_table(racelang, work, args):
+    rows = []
+    only = set(args.only.split(",")) if args.only else None
+    log("load average at start: %.2f %.2f %.2f" % os.getloadavg())
+    for name, (generator, sizes, smoke_sizes, expected, rule) in families.FAMILIES.items():
+        if only and name not in only:
+            continue
+        for n in smoke_sizes if args.smoke else sizes:
+            path = os.path.join(work, "%s_%d.rl" % (name, n))
+            with open(path, "w") as f:
+                f.write(generator(n))
+            row = {"family": name, "n": n, "rule": rule,
+                   "expected": expected(n) if expected else None}
+            results = {}
+            for strategy in ("dpor", "states"):
+                limit = args.timeout if strategy == "dpor" else args.states_timeout
+                data, r, peak = explore(racelang, path, strategy, limit)
+                if data is None or not data["complete"]:
+                    row[strategy] = {"complete": False, "seconds": r.seconds, "peak_mib": peak,
+                                     "exit": r.exit_code}
+                    if strategy == "dpor":
+                        problem("explore %s(%d) --strategy=dpor: incomplete (exit %s, %s)" % (
+                            name, n, r.exit_code, r.err.strip()[:200]))
+                    continue
+                results[strategy] = data
+                row[strategy] = {"complete": True, "seconds": r.seconds,
+                                 "cpu_seconds": r.cpu_seconds, "peak_mib": peak,
+                                 "exit": r.exit_code, "traces": data["traces"],
+                                 "executions": data["executions"], "states": data["states"]}
+            if "dpor" in results:
+                traces = results["dpor"]["traces"]
+                if row["expected"] is not None and traces != row["expected"]:
+                    problem("explore %s(%d): %s traces, expected %s (%s)" % (
+                        name, n, traces, row["expected"], rule))
+            if "dpor" in results and "states" in results:
+                if outcomes(results["dpor"]) != outcomes(results["states"]):
+                    problem("explore %s(%d): dpor and states report different outcomes" % (name, n))
+                if row["dpor"]["exit"] != row["states"]["exit"]:
+                    problem("explore %s(%d): dpor exits %s, states %s" % (
+                        name, n, row["dpor"]["exit"], row["states"]["exit"]))
+            rows.append(row)
+            print_row(row)
+    return rows
+
+
+HEAD = ["family", "n", "traces", "expected", "dpor s", "traces/s", "traces/cpu s", "dpor MiB",
+        "interleavings", "states", "states s", "states MiB"]
+WIDTHS = [12, 3, 8, 9, 7, 9, 12, 8, 13, 8, 8, 10]
+
+
+def cell(value, i):
+    return value.ljust(WIDTHS[i]) if i < 2 else value.rjust(WIDTHS[i])
+
+
+def print_row(row):
+    if row is None:
+        log("  ".join(cell(h, i) for i, h in enumerate(HEAD)))
+        return
+    d, s = row["dpor"], row["states"]
+    values = [row["family"], str(row["n"])]
+    if d["complete"]:
+        values += [str(d["traces"]), "-" if row["expected"] is None else str(row["expected"]),
+                   "%.2f" % d["seconds"], "%.3g" % (d["traces"] / d["seconds"]),
+                   "%.3g" % (d["traces"] / max(d["cpu_seconds"], 1e-3)), "%.0f" % d["peak_mib"]]
+    else:
+        values += ["-", str(row["expected"]), ">%.0f" % d["seconds"], "-", "-", "%.0f" % d["peak_mib"]]
+    if s["complete"]:
+        values += [str(s["executions"]), str(s["states"]), "%.2f" % s["seconds"],
+                   "%.0f" % s["peak_mib"]]
+    else:
+        values += ["-", "-", ">%.0f" % s["seconds"] if s.get("exit") == -1 else "limit",
+                   "%.0f" % s["peak_mib"]]
+    log("  ".join(cell(v, i) for i, v in enumerate(values)))
+
+
+def test_speedup(racelang, work, args):
+    """`racelang test` on a family program with --jobs=1 and --jobs=2: wall time of each and
+    the speed-up, with the output compared (it must be the same)."""
+    path = os.path.join(work, "speedup.rl")
+    with open(path, "w") as f:
+        f.write(families.philosophers(8))
+    iterations = 2000 if args.smoke else 200000
+    log("\nracelang test --iterations=%d --schedule=pct on philosophers(8); load average %.2f"
+        % (iterations, os.getloadavg()[0]))
+    times = {}
+    outputs = {}
+    for jobs in (1, 2):
+        r, peak = run_peak([racelang, "test", path, "--iterations=%d" % iterations, "--seed=1",
+                            "--schedule=pct", "--jobs=%d" % jobs], args.timeout)
+        times[jobs] = r.seconds
+        outputs[jobs] = r.out
+        log("  --jobs=%d: %.2f s wall, %.2f s CPU, %.0f MiB" % (jobs, r.seconds, r.cpu_seconds, peak))
+    if outputs[1] != outputs[2]:
+        problem("racelang test: --jobs=1 and --jobs=2 print different results")
+    log("  speed-up of --jobs=2 over --jobs=1: %.2fx" % (times[1] / times[2]))
+    return {"iterations": iterations, "jobs1_seconds": times[1], "jobs2_seconds": times[2]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--racelang", default=os.path.join(ROOT, "build", "racelang"))
+    ap.add_argument("--timeout", type=int, default=120, help="seconds per racelang run")
+    ap.add_argument("--states-timeout", type=int, default=30,
+                    help="seconds per --strategy=states run (it blows up on the thread-heavy "
+                         "families; default 30)")
+    ap.add_argument("--only", default="", help="comma-separated family names")
+    ap.add_argument("--smoke", action="store_true", help="the smallest sizes only")
+    ap.add_argument("--json", help="also write the rows to this file")
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="racelang-explore-bench-")
+    print_row(None)
+    rows = families_table(args.racelang, work, args)
+    speedup = test_speedup(args.racelang, work, args)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"families": rows, "test_speedup": speedup}, f, indent=2)
+    if problems:
+        log("\n%d problem(s)" % len(problems))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
