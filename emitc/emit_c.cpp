@@ -8,6 +8,7 @@
 // in any order. Conditions keep `&&`/`||` short-circuiting: a right operand with a fallible
 // part is evaluated inside an `if` on the left operand's value.
 #include "emitc/emit_c.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <set>
@@ -482,6 +483,7 @@ private:
                         m.lit("\n");
                         print_message("stdout", m);
                       },
+                      [&](const Sync&) { unsupported_sync_statement("emit-c"); },
                   });
   }
 

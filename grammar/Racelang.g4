@@ -13,8 +13,11 @@ grammar Racelang;
 
 program : decl* stmt* EOF ;
 
+// `barrier b(3);` and `barrier b[4](3);` carry the number of threads a phase waits for; the
+// checker requires it for barriers and refuses it for every other kind.
 decl
-  : kind=('shared' | 'mutex') name=ID ('[' size=INT ']')? ';'
+  : kind=('shared' | 'mutex' | 'volatile' | 'condition' | 'barrier') name=ID
+    ('[' size=INT ']')? ('(' count=INT ')')? ';'
   ;
 
 block : '{' stmt* '}' ;
@@ -31,6 +34,13 @@ stmt
   | 'if' '(' cond ')' then=block ('else' otherwise=block)?  # IfStmt
   | 'while' '(' cond ')' block                        # WhileStmt
   | 'print' '(' expr (',' expr)* ')' ';'              # PrintStmt
+  // Synchronisation (docs/language.md, "Volatiles, conditions, barriers").
+  | name=ID ':=' 'cas' '(' location ',' expected=expr ',' desired=expr ')' ';'  # CasStmt
+  | name=ID ':=' 'fetch_add' '(' location ',' expr ')' ';'                     # FetchAddStmt
+  | 'wait' '(' condition=location ',' mutex=location ')' ';'                   # CondWaitStmt
+  | kind=('notify' | 'notify_all') '(' location ')' ';'                        # NotifyStmt
+  | 'await' location ';'                                                       # AwaitStmt
+  | 'assume' '(' cond ')' ';'                                                  # AssumeStmt
   ;
 
 location : name=ID ('[' index=expr ']')? ;

@@ -65,6 +65,7 @@ private:
                       [&](Wait&) {},
                       [&](Assert&) {},
                       [&](Print&) {},
+                      [&](Sync&) {},
                   });
   }
 

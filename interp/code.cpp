@@ -4,6 +4,7 @@
 // parser bounds (kMaxNestingDepth, kMaxOperatorsPerStatement).
 #include "interp/code.h"
 #include "frontend/ast_walk.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -213,6 +214,7 @@ private:
                         i.arg_count = static_cast<uint32_t>(args.size());
                         out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
                       },
+                      [&](const Sync&) { unsupported_sync_statement("the interpreter"); },
                   });
   }
 

@@ -5,6 +5,7 @@
 // evaluates its value before its index), so the first failure an expression reports is the same
 // on both backends.
 #include "jit/codegen.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <limits>
@@ -355,6 +356,7 @@ private:
                       [&](const If& i) { if_stmt(i); },
                       [&](const While& w) { while_stmt(w); },
                       [&](const Print& p) { print(p); },
+                      [&](const Sync&) { unsupported_sync_statement("the JIT"); },
                   });
   }
 

@@ -12,7 +12,7 @@ namespace {
 auto every_kind = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
-    [](const If&) {},         [](const While&) {}, [](const Print&) {},
+    [](const If&) {},         [](const While&) {}, [](const Print&) {}, [](const Sync&) {},
 };
 auto catch_all = Overloaded{[](const Assign&) {}, [](const auto&) {}};
 auto missing_print = Overloaded{
