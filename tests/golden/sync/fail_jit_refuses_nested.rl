@@ -12,3 +12,8 @@ spawn 1 {
 }
 lock m;
 wait(ready, m);
+
+// EXPECT-EXIT: 2
+// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses_nested.rl:9:5: error: 'assume' statements are not supported by the JIT yet ('racelang check' and 'racelang fmt' accept them; no backend runs them yet)
+// EXPECT-STDERR:     assume(1 == 1);
+// EXPECT-STDERR:     ^~~~~~~~~~~~~~~
