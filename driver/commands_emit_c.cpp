@@ -83,6 +83,7 @@ int command_emit_c(const std::vector<std::string>& args) {
   CheckOptions check_options{options->has("allow-reserved")};
   auto compiled = load_program(*path, *color, /*check=*/true, check_options);
   if (!compiled) return kExitUsage;
+  if (refuse_interpreter_only_sync(*compiled, "emit-c")) return kExitUsage;
   if (compiled->instrumented && pass) {
     std::cerr << "racelang emit-c: error: '" << *path
               << "' is already instrumented (its header says so); emit it without --detector, "

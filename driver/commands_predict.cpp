@@ -236,6 +236,7 @@ int command_predict(const std::vector<std::string>& args) {
     loaded =
         load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
     if (!loaded) return kExitUsage;
+    if (refuse_interpreter_only_sync(*loaded, "predict")) return kExitUsage;
     if (loaded->instrumented)
       return usage("predict analyses the program as written; give it the original, not a file "
                    "'racelang instrument' wrote");

@@ -105,6 +105,7 @@ int command_test(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
+  if (refuse_interpreter_only_sync(*compiled, "the interpreter")) return kExitUsage;
   std::string default_detector = default_interp_detector(*compiled);
   std::string detector = options->get("detector").value_or(default_detector);
   if (detector == "none")

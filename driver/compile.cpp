@@ -7,6 +7,7 @@
 #include "driver/exit_codes.h"
 #include "frontend/parse.h"
 #include "frontend/procedures.h"
+#include "frontend/sync_support.h"
 
 namespace racelang {
 
@@ -111,6 +112,15 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
     if (loaded->instrumented) map_to_original(*loaded);
   }
   return loaded;
+}
+
+bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend) {
+  std::optional<SyncUse> use = find_interpreter_only_sync(loaded.program, loaded.info);
+  if (!use) return false;
+  DiagnosticEngine diags(*loaded.file, &std::cerr, loaded.color);
+  diags.error(use->range, interpreter_only_message(*use, backend));
+  diags.finish();
+  return true;
 }
 
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code) {

@@ -46,6 +46,12 @@ std::optional<bool> color_choice(const std::string& command, const ParsedOptions
 std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color, bool check,
                                             const CheckOptions& check_options = {});
 
+// Refuses, for `backend` ("the JIT", "emit-c", ...), a program that uses the synchronisation
+// only the interpreter runs (frontend/sync_support.h): prints `file:line:col: error: ...` at its
+// first use and returns true; the caller exits with kExitUsage. Every command that hands a
+// program to another backend calls this first, so the refusal is said the same way everywhere.
+bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend);
+
 // Where reports find the positions of a loaded program's race checks (interp/report.h).
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
 

@@ -137,6 +137,7 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
 
   auto compiled = load_program(path, color, /*check=*/true, CheckOptions{allow_reserved});
   if (!compiled) return kExitUsage;
+  if (refuse_interpreter_only_sync(*compiled, "the JIT")) return kExitUsage;
   const SourceFile& file = *compiled->file;
   if (compiled->instrumented) {
     // The file carries its own detection: run it as it is.

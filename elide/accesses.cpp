@@ -2,6 +2,7 @@
 // added to the AST fails to build here until it is decided whether it accesses shared memory
 // or starts a thread (frontend/ast_walk.h).
 #include "elide/accesses.h"
+#include "frontend/sync_support.h"
 
 #include "frontend/ast_walk.h"
 
@@ -34,6 +35,7 @@ void collect(const Block& block, int64_t thread, std::vector<Access>& accesses,
                          [&](const While& w) { collect(w.body, thread, accesses, spawns); },
                          [&](const Print&) {},
                          [&](const Call& c) { unexpanded_call(c); },
+                         [&](const Sync&) { unsupported_sync_statement("check elimination"); },
                      });
   }
 }

@@ -24,6 +24,7 @@
 // assignment to one of those locals ends the fact. Locals are the thread's own, so only the
 // thread's own statements can change them.
 #include "elide/redundant_checks.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <compare>
@@ -136,6 +137,7 @@ private:
                          [&](const While& w) { facts = loop_head(w.body, facts, record); },
                          [&](const Print&) {},
                          [&](const Call& c) { unexpanded_call(c); },
+                         [&](const Sync&) { unsupported_sync_statement("check elimination"); },
                      });
   }
 

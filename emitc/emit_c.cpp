@@ -8,6 +8,7 @@
 // in any order. Conditions keep `&&`/`||` short-circuiting: a right operand with a fallible
 // part is evaluated inside an `if` on the left operand's value.
 #include "emitc/emit_c.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <set>
@@ -483,6 +484,7 @@ private:
                         print_message("stdout", m);
                       },
                       [&](const Call& c) { unexpanded_call(c); },
+                      [&](const Sync&) { unsupported_sync_statement("emit-c"); },
                   });
   }
 

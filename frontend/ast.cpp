@@ -46,6 +46,15 @@ const char* spelling(CompareOp op) {
 
 const char* spelling(LogicOp op) { return op == LogicOp::And ? "&&" : "||"; }
 const char* spelling(AccessKind kind) { return kind == AccessKind::Read ? "read" : "write"; }
-const char* spelling(DeclKind kind) { return kind == DeclKind::Shared ? "shared" : "mutex"; }
+const char* spelling(DeclKind kind) {
+  switch (kind) {
+  case DeclKind::Shared: return "shared";
+  case DeclKind::Mutex: return "mutex";
+  case DeclKind::Volatile: return "volatile";
+  case DeclKind::Condition: return "condition";
+  case DeclKind::Barrier: return "barrier";
+  }
+  return "?";
+}
 
 } // namespace racelang

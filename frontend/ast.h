@@ -217,6 +217,46 @@ struct Call {
   friend bool operator==(const Call&, const Call&) = default;
 };
 
+// Synchronisation statements (docs/language.md, "Volatiles, conditions, barriers"). They are
+// one statement kind, Sync, so that a backend that does not support them yet refuses them in
+// one place (frontend/sync_support.h) and handles them with one visitor case.
+struct Cas { // r := cas(v, expected, desired): atomically, r := v; if r == expected then v :=
+             // desired
+  std::string local;
+  Location loc; // a volatile
+  Expr expected;
+  Expr desired;
+  friend bool operator==(const Cas&, const Cas&) = default;
+};
+struct FetchAdd { // r := fetch_add(v, e): atomically, r := v; v := r + e
+  std::string local;
+  Location loc; // a volatile
+  Expr delta;
+  friend bool operator==(const FetchAdd&, const FetchAdd&) = default;
+};
+struct CondWait { // wait(c, m): release m, sleep until notified, re-acquire m
+  Location cond;
+  Location mutex;
+  friend bool operator==(const CondWait&, const CondWait&) = default;
+};
+struct Notify { // notify(c) wakes one waiter, notify_all(c) every waiter
+  Location cond;
+  bool all = false;
+  friend bool operator==(const Notify&, const Notify&) = default;
+};
+struct Await { // await b: wait until the barrier's count of threads has arrived
+  Location barrier;
+  friend bool operator==(const Await&, const Await&) = default;
+};
+struct Assume { // assume(c): an execution where c is false is discarded
+  Cond cond;
+  friend bool operator==(const Assume&, const Assume&) = default;
+};
+struct Sync {
+  std::variant<Cas, FetchAdd, CondWait, Notify, Await, Assume> op;
+  friend bool operator==(const Sync&, const Sync&) = default;
+};
+
 // Comments are kept so that `racelang fmt` does not lose them; they do not take part in
 // equality. Each comment's text is stored verbatim, including its `//` or `/* */`.
 struct Comments {
@@ -240,7 +280,7 @@ struct TestOnlyStatement {
 
 struct Stmt {
   std::variant<Assign, Load, Store, LockStmt, UnlockStmt, Spawn, Wait, Assert, If, While, Print,
-               Call RACELANG_EXTRA_STATEMENT_KIND>
+               Call, Sync RACELANG_EXTRA_STATEMENT_KIND>
       node;
   SourceRange range;
   Comments comments;
@@ -254,7 +294,7 @@ struct Stmt {
 // ---------------------------------------------------------------------------------------------
 // Declarations and programs.
 
-enum class DeclKind { Shared, Mutex };
+enum class DeclKind { Shared, Mutex, Volatile, Condition, Barrier };
 
 struct Decl {
   DeclKind kind = DeclKind::Shared;
@@ -262,8 +302,9 @@ struct Decl {
   std::optional<int64_t> size; // present for arrays
   SourceRange range;
   Comments comments;
+  std::optional<int64_t> count = std::nullopt; // barriers: threads per phase, `barrier b(3);`
   friend bool operator==(const Decl& a, const Decl& b) {
-    return a.kind == b.kind && a.name == b.name && a.size == b.size;
+    return a.kind == b.kind && a.name == b.name && a.size == b.size && a.count == b.count;
   }
 };
 
@@ -315,7 +356,7 @@ template <typename Node> Stmt make_stmt(Node node, SourceRange range = {}) {
 const char* spelling(BinaryOp op);     // "+", "max", ...
 const char* spelling(CompareOp op);    // "<=", ...
 const char* spelling(LogicOp op);      // "&&", "||"
-const char* spelling(DeclKind kind);   // "shared", "mutex"
+const char* spelling(DeclKind kind);   // "shared", "mutex", "volatile", ...
 const char* spelling(AccessKind kind); // "read", "write"
 
 // Helper for std::visit with several lambdas.

@@ -32,6 +32,7 @@ template <typename F> void nested_blocks(const Stmt& s, SpawnBodies spawns, F&& 
                     [&](const While& w) { f(w.body); },
                     [&](const Print&) {},
                     [&](const Call&) {},
+                    [&](const Sync&) {},
                 });
 }
 
@@ -103,6 +104,29 @@ void collect_locals(const Stmt& s, std::vector<std::string>& out) {
                     },
                     [&](const Call& c) {
                       for (const Expr& e : c.args) collect_locals(e, out);
+                    },
+                    [&](const Sync& sync) {
+                      std::visit(Overloaded{
+                                     [&](const Cas& c) {
+                                       add_local(c.local, out);
+                                       collect_locals(c.loc, out);
+                                       collect_locals(c.expected, out);
+                                       collect_locals(c.desired, out);
+                                     },
+                                     [&](const FetchAdd& f) {
+                                       add_local(f.local, out);
+                                       collect_locals(f.loc, out);
+                                       collect_locals(f.delta, out);
+                                     },
+                                     [&](const CondWait& w) {
+                                       collect_locals(w.cond, out);
+                                       collect_locals(w.mutex, out);
+                                     },
+                                     [&](const Notify& n) { collect_locals(n.cond, out); },
+                                     [&](const Await& a) { collect_locals(a.barrier, out); },
+                                     [&](const Assume& a) { collect_locals(a.cond, out); },
+                                 },
+                                 sync.op);
                     },
                 });
 }

@@ -10,7 +10,7 @@
 namespace racelang {
 namespace {
 
-enum class NameRole { Local, Shared, Lock };
+enum class NameRole { Local, Shared, Lock, Volatile, Condition, Barrier };
 
 const char* role_noun(NameRole role) {
   switch (role) {
@@ -20,6 +20,12 @@ const char* role_noun(NameRole role) {
     return "a shared location";
   case NameRole::Lock:
     return "a lock";
+  case NameRole::Volatile:
+    return "a volatile variable";
+  case NameRole::Condition:
+    return "a condition variable";
+  case NameRole::Barrier:
+    return "a barrier";
   }
   return "";
 }
@@ -29,6 +35,7 @@ struct NameUse {
   SourceRange first;
   bool declared = false;
   std::optional<int64_t> array_size;
+  int64_t barrier_count = 0;
 };
 
 // The range of a statement's leading name (`a` in `a := ...`): names are ASCII identifiers.
@@ -78,18 +85,81 @@ private:
 
   void declare(const Decl& decl) {
     check_reserved(decl.name, decl.range);
-    NameRole role = decl.kind == DeclKind::Shared ? NameRole::Shared : NameRole::Lock;
-    auto [it, inserted] = names_.try_emplace(decl.name, NameUse{role, decl.range, true, decl.size});
+    NameRole role = decl_role(decl.kind);
+    auto [it, inserted] = names_.try_emplace(
+        decl.name, NameUse{role, decl.range, true, decl.size, decl.count.value_or(0)});
     if (!inserted) {
       diags_.error(decl.range, "'" + decl.name + "' is declared more than once");
       diags_.note(it->second.first, "the first declaration is here");
       return;
     }
     order_.push_back(decl.name);
+    if (decl.kind == DeclKind::Barrier && !decl.count) {
+      diags_.error(decl.range, "barrier '" + decl.name +
+                                   "' needs the number of threads it waits for, e.g. 'barrier " +
+                                   decl.name + "(2);'");
+    } else if (decl.kind == DeclKind::Barrier && *decl.count < 1) {
+      diags_.error(decl.range, "barrier '" + decl.name + "' must wait for at least one thread");
+    } else if (decl.kind == DeclKind::Barrier && *decl.count > kMaxThreadId + 1) {
+      diags_.error(decl.range, "barrier '" + decl.name +
+                                   "' waits for more threads than a program can have (" +
+                                   std::to_string(kMaxThreadId + 1) + ")");
+    } else if (decl.kind != DeclKind::Barrier && decl.count) {
+      diags_.error(decl.range, std::string("only barriers take a thread count; '") + decl.name +
+                                   "' is declared '" + spelling(decl.kind) + "'");
+    }
     if (decl.size && *decl.size < 1) {
       diags_.error(decl.range, "array '" + decl.name + "' must have at least one element");
       it->second.array_size = 1; // keep checking uses as an array
     }
+  }
+
+  static NameRole decl_role(DeclKind kind) {
+    switch (kind) {
+    case DeclKind::Shared:
+      return NameRole::Shared;
+    case DeclKind::Mutex:
+      return NameRole::Lock;
+    case DeclKind::Volatile:
+      return NameRole::Volatile;
+    case DeclKind::Condition:
+      return NameRole::Condition;
+    case DeclKind::Barrier:
+      return NameRole::Barrier;
+    }
+    return NameRole::Shared;
+  }
+
+  // A plain load or store: of a shared location, or of a declared volatile (which makes it a
+  // synchronising access).
+  NameRole data_role(const std::string& name) const {
+    auto it = names_.find(name);
+    return it != names_.end() && it->second.role == NameRole::Volatile ? NameRole::Volatile
+                                                                       : NameRole::Shared;
+  }
+
+  // An operand of a synchronisation statement: it must be declared as `role` (these names are
+  // never created by use). Reports `op` and what the name is instead.
+  void use_sync_operand(const Location& loc, NameRole role, const char* op, const char* decl_word,
+                        int64_t thread) {
+    auto it = names_.find(loc.name);
+    if (it != names_.end() && it->second.role == role) {
+      use_location(loc, role, thread);
+      return;
+    }
+    if (loc.index) walk_expr(*loc.index, thread);
+    check_reserved(loc.name, loc.range);
+    if (it == names_.end()) {
+      diags_.error(loc.range, std::string("'") + op + "' needs " + role_noun(role) + "; '" +
+                                  loc.name + "' is not declared (declare it, e.g. '" + decl_word +
+                                  " " + loc.name + (role == NameRole::Barrier ? "(2)" : "") +
+                                  ";')");
+      return;
+    }
+    diags_.error(loc.range, std::string("'") + op + "' needs " + role_noun(role) + ", but '" +
+                                loc.name + "' is " + role_noun(it->second.role));
+    diags_.note(it->second.first, std::string(it->second.declared ? "declared " : "first used ") +
+                                      "as " + role_noun(it->second.role) + " here");
   }
 
   // Records a use of `name` in `role`; reports a conflict with its earlier role once.
@@ -119,7 +189,11 @@ private:
     NameUse* u = use(loc.name, role, loc.range);
     if (loc.index) walk_expr(*loc.index, thread);
     if (!u) return;
-    const char* decl_word = role == NameRole::Lock ? "mutex" : "shared";
+    const char* decl_word = role == NameRole::Lock        ? "mutex"
+                            : role == NameRole::Volatile  ? "volatile"
+                            : role == NameRole::Condition ? "condition"
+                            : role == NameRole::Barrier   ? "barrier"
+                                                          : "shared";
     if (loc.index && !u->array_size) {
       if (u->declared)
         diags_.error(loc.range, "'" + loc.name + "' is not an array and cannot be indexed");
@@ -181,11 +255,11 @@ private:
                       },
                       [&](const Load& l) {
                         use(l.local, NameRole::Local, name_range(l.local, s.range));
-                        use_location(l.loc, NameRole::Shared, thread);
+                        use_location(l.loc, data_role(l.loc.name), thread);
                       },
                       [&](const Store& st) {
                         walk_expr(st.value, thread);
-                        use_location(st.loc, NameRole::Shared, thread);
+                        use_location(st.loc, data_role(st.loc.name), thread);
                       },
                       [&](const LockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
                       [&](const UnlockStmt& l) { use_location(l.lock, NameRole::Lock, thread); },
@@ -216,7 +290,38 @@ private:
                                                   "' before the procedures were expanded "
                                                   "(expand_procedures)");
                       },
+                      [&](const Sync& sync) { walk_sync(sync, s.range, thread); },
                   });
+  }
+
+  void walk_sync(const Sync& sync, SourceRange range, int64_t thread) {
+    std::visit(Overloaded{
+                   [&](const Cas& c) {
+                     use(c.local, NameRole::Local, name_range(c.local, range));
+                     use_sync_operand(c.loc, NameRole::Volatile, "cas", "volatile", thread);
+                     walk_expr(c.expected, thread);
+                     walk_expr(c.desired, thread);
+                   },
+                   [&](const FetchAdd& f) {
+                     use(f.local, NameRole::Local, name_range(f.local, range));
+                     use_sync_operand(f.loc, NameRole::Volatile, "fetch_add", "volatile", thread);
+                     walk_expr(f.delta, thread);
+                   },
+                   [&](const CondWait& w) {
+                     use_sync_operand(w.cond, NameRole::Condition, "wait", "condition", thread);
+                     // Locks, unlike conditions, may be used undeclared (as by `lock m;`).
+                     use_location(w.mutex, NameRole::Lock, thread);
+                   },
+                   [&](const Notify& n) {
+                     use_sync_operand(n.cond, NameRole::Condition, n.all ? "notify_all" : "notify",
+                                      "condition", thread);
+                   },
+                   [&](const Await& a) {
+                     use_sync_operand(a.barrier, NameRole::Barrier, "await", "barrier", thread);
+                   },
+                   [&](const Assume& a) { walk_cond(a.cond, thread); },
+               },
+               sync.op);
   }
 
   void race_check(const RaceCheck& r, SourceRange range, int64_t thread) {
@@ -278,7 +383,12 @@ private:
       }
       Symbol sym;
       sym.name = name;
-      sym.kind = u.role == NameRole::Lock ? SymbolKind::Lock : SymbolKind::Shared;
+      sym.kind = u.role == NameRole::Lock        ? SymbolKind::Lock
+                 : u.role == NameRole::Volatile  ? SymbolKind::Volatile
+                 : u.role == NameRole::Condition ? SymbolKind::Condition
+                 : u.role == NameRole::Barrier   ? SymbolKind::Barrier
+                                                 : SymbolKind::Shared;
+      sym.barrier_count = u.barrier_count;
       sym.array_size = u.array_size;
       sym.first_cell = static_cast<uint32_t>(cells);
       sym.cell_count = static_cast<uint32_t>(u.array_size.value_or(1));

@@ -26,7 +26,9 @@ struct CheckOptions {
   bool allow_reserved_names = false;
 };
 
-enum class SymbolKind { Shared, Lock };
+// Volatile cells hold values like shared ones but their accesses synchronise; a condition's
+// cell and a barrier's cell hold the interpreter's bookkeeping (docs/language.md).
+enum class SymbolKind { Shared, Lock, Volatile, Condition, Barrier };
 
 // A shared location or lock (or an array of them) and its cells in the flat layout.
 struct Symbol {
@@ -35,7 +37,8 @@ struct Symbol {
   std::optional<int64_t> array_size; // present for arrays
   uint32_t first_cell = 0;
   uint32_t cell_count = 1;
-  SourceRange first_seen; // the declaration, or the first use of an undeclared scalar
+  SourceRange first_seen;    // the declaration, or the first use of an undeclared scalar
+  int64_t barrier_count = 0; // barriers: the threads each phase waits for
 };
 
 struct ThreadInfo {

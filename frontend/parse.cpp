@@ -194,7 +194,9 @@ public:
     std::string found =
         offending->getType() == Token::EOF ? "end of file" : quote_token_text(offending->getText());
 
-    if ((offending->getText() == "shared" || offending->getText() == "mutex") &&
+    const std::string& text = offending->getText();
+    if ((text == "shared" || text == "mutex" || text == "volatile" || text == "condition" ||
+         text == "barrier") &&
         !expected_set.contains(offending->getType())) {
       diags_.error(token_range(offending),
                    "declarations must come before all procedures and statements");
@@ -361,9 +363,15 @@ private:
 
   Decl build_decl(P::DeclContext* ctx) {
     Decl decl;
-    decl.kind = need(ctx->kind)->getText() == "shared" ? DeclKind::Shared : DeclKind::Mutex;
+    const std::string kind = need(ctx->kind)->getText();
+    decl.kind = kind == "shared"      ? DeclKind::Shared
+                : kind == "mutex"     ? DeclKind::Mutex
+                : kind == "volatile"  ? DeclKind::Volatile
+                : kind == "condition" ? DeclKind::Condition
+                                      : DeclKind::Barrier;
     decl.name = need(ctx->name)->getText();
     if (ctx->size) decl.size = integer(ctx->size);
+    if (ctx->count) decl.count = integer(ctx->count);
     decl.range = ctx_range(ctx);
     return decl;
   }
@@ -443,6 +451,24 @@ private:
       Print node;
       for (auto* e : printStmt->expr()) node.args.push_back(build_expr(need(e)));
       stmt.node = std::move(node);
+    } else if (auto* casStmt = dynamic_cast<P::CasStmtContext*>(ctx)) {
+      stmt.node =
+          Sync{Cas{need(casStmt->name)->getText(), build_location(need(casStmt->location())),
+                   build_expr(need(casStmt->expected)), build_expr(need(casStmt->desired))}};
+    } else if (auto* faStmt = dynamic_cast<P::FetchAddStmtContext*>(ctx)) {
+      stmt.node =
+          Sync{FetchAdd{need(faStmt->name)->getText(), build_location(need(faStmt->location())),
+                        build_expr(need(faStmt->expr()))}};
+    } else if (auto* cwStmt = dynamic_cast<P::CondWaitStmtContext*>(ctx)) {
+      stmt.node = Sync{
+          CondWait{build_location(need(cwStmt->condition)), build_location(need(cwStmt->mutex))}};
+    } else if (auto* notifyStmt = dynamic_cast<P::NotifyStmtContext*>(ctx)) {
+      stmt.node = Sync{Notify{build_location(need(notifyStmt->location())),
+                              need(notifyStmt->kind)->getText() == "notify_all"}};
+    } else if (auto* awaitStmt = dynamic_cast<P::AwaitStmtContext*>(ctx)) {
+      stmt.node = Sync{Await{build_location(need(awaitStmt->location()))}};
+    } else if (auto* assumeStmt = dynamic_cast<P::AssumeStmtContext*>(ctx)) {
+      stmt.node = Sync{Assume{build_cond(need(assumeStmt->cond()))}};
     } else {
       throw MalformedTree{"unknown statement"};
     }

@@ -84,6 +84,31 @@ std::string call_at(const Call& c, int depth) {
   return out + ")";
 }
 
+std::string print_sync(const Sync& sync, int indent) {
+  return std::visit(
+      Overloaded{
+          [&](const Cas& c) {
+            return c.local + " := cas(" + location_at(c.loc, indent + 1) + ", " +
+                   expr_at(c.expected, indent + 1) + ", " + expr_at(c.desired, indent + 1) + ");";
+          },
+          [&](const FetchAdd& f) {
+            return f.local + " := fetch_add(" + location_at(f.loc, indent + 1) + ", " +
+                   expr_at(f.delta, indent + 1) + ");";
+          },
+          [&](const CondWait& w) {
+            return "wait(" + location_at(w.cond, indent + 1) + ", " +
+                   location_at(w.mutex, indent + 1) + ");";
+          },
+          [&](const Notify& n) {
+            return std::string(n.all ? "notify_all(" : "notify(") +
+                   location_at(n.cond, indent + 1) + ");";
+          },
+          [&](const Await& a) { return "await " + location_at(a.barrier, indent) + ";"; },
+          [&](const Assume& a) { return "assume(" + cond_at(a.cond, indent + 1) + ");"; },
+      },
+      sync.op);
+}
+
 // Prints one statement (leading comments, the statement, its trailing comment and newline).
 void print_stmt_into(std::string& out, const Stmt& s, int indent) {
   print_comment_lines(out, s.comments.leading, indent);
@@ -139,6 +164,7 @@ void print_stmt_into(std::string& out, const Stmt& s, int indent) {
             }
             out += ");";
           },
+          [&](const Sync& sync) { out += print_sync(sync, indent); },
       });
   if (s.comments.trailing) out += " " + *s.comments.trailing;
   out += '\n';
@@ -235,6 +261,7 @@ std::string print_program(const Program& program) {
     print_comment_lines(out, d.comments.leading, 0);
     out += std::string(spelling(d.kind)) + " " + d.name;
     if (d.size) out += "[" + std::to_string(*d.size) + "]";
+    if (d.count) out += "(" + std::to_string(*d.count) + ")";
     out += ";";
     if (d.comments.trailing) out += " " + *d.comments.trailing;
     out += '\n';

@@ -109,6 +109,29 @@ void rename_block(Block& block, const std::map<std::string, std::string>& names)
                       [&](Call& c) {
                         for (Expr& e : c.args) rename_expr(e, names);
                       },
+                      [&](Sync& sync) {
+                        std::visit(Overloaded{
+                                       [&](Cas& c) {
+                                         rename_name(c.local, names);
+                                         rename_location(c.loc, names);
+                                         rename_expr(c.expected, names);
+                                         rename_expr(c.desired, names);
+                                       },
+                                       [&](FetchAdd& f) {
+                                         rename_name(f.local, names);
+                                         rename_location(f.loc, names);
+                                         rename_expr(f.delta, names);
+                                       },
+                                       [&](CondWait& w) {
+                                         rename_location(w.cond, names);
+                                         rename_location(w.mutex, names);
+                                       },
+                                       [&](Notify& n) { rename_location(n.cond, names); },
+                                       [&](Await& a) { rename_location(a.barrier, names); },
+                                       [&](Assume& a) { rename_cond(a.cond, names); },
+                                   },
+                                   sync.op);
+                      },
                   });
   }
 }
@@ -172,6 +195,24 @@ void read_before_assigned(const Block& block, std::set<std::string> assigned,
                         collect_locals(s, used);
                         reads(used);
                       },
+                      [&](const Sync& sync) {
+                        // cas and fetch_add read their operands, then assign their local.
+                        const std::string* assigns = nullptr;
+                        if (auto* c = std::get_if<Cas>(&sync.op)) {
+                          collect_locals(c->loc, used);
+                          collect_locals(c->expected, used);
+                          collect_locals(c->desired, used);
+                          assigns = &c->local;
+                        } else if (auto* f = std::get_if<FetchAdd>(&sync.op)) {
+                          collect_locals(f->loc, used);
+                          collect_locals(f->delta, used);
+                          assigns = &f->local;
+                        } else {
+                          collect_locals(s, used);
+                        }
+                        reads(used);
+                        if (assigns) assigned.insert(*assigns);
+                      },
                   });
   }
 }
@@ -184,6 +225,16 @@ void locations_of(const Block& block, std::map<std::string, SourceRange>& out) {
     if (auto* st = std::get_if<Store>(&s.node)) add(st->loc);
     if (auto* l = std::get_if<LockStmt>(&s.node)) add(l->lock);
     if (auto* u = std::get_if<UnlockStmt>(&s.node)) add(u->lock);
+    if (auto* sync = std::get_if<Sync>(&s.node)) {
+      if (auto* c = std::get_if<Cas>(&sync->op)) add(c->loc);
+      if (auto* f = std::get_if<FetchAdd>(&sync->op)) add(f->loc);
+      if (auto* w = std::get_if<CondWait>(&sync->op)) {
+        add(w->cond);
+        add(w->mutex);
+      }
+      if (auto* n = std::get_if<Notify>(&sync->op)) add(n->cond);
+      if (auto* a = std::get_if<Await>(&sync->op)) add(a->barrier);
+    }
   });
 }
 

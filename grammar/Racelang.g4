@@ -13,8 +13,11 @@ grammar Racelang;
 
 program : decl* procDecl* stmt* EOF ;
 
+// `barrier b(3);` and `barrier b[4](3);` carry the number of threads a phase waits for; the
+// checker requires it for barriers and refuses it for every other kind.
 decl
-  : kind=('shared' | 'mutex') name=ID ('[' size=INT ']')? ';'
+  : kind=('shared' | 'mutex' | 'volatile' | 'condition' | 'barrier') name=ID
+    ('[' size=INT ']')? ('(' count=INT ')')? ';'
   ;
 
 // A procedure: value parameters, its own locals, no recursion (frontend/procedures.h expands
@@ -39,6 +42,13 @@ stmt
   | 'while' '(' cond ')' block                        # WhileStmt
   | 'print' '(' expr (',' expr)* ')' ';'              # PrintStmt
   | callee=ID '(' args? ')' ';'                       # CallStmt
+  // Synchronisation (docs/language.md, "Volatiles, conditions, barriers").
+  | name=ID ':=' 'cas' '(' location ',' expected=expr ',' desired=expr ')' ';'  # CasStmt
+  | name=ID ':=' 'fetch_add' '(' location ',' expr ')' ';'                     # FetchAddStmt
+  | 'wait' '(' condition=location ',' mutex=location ')' ';'                   # CondWaitStmt
+  | kind=('notify' | 'notify_all') '(' location ')' ';'                        # NotifyStmt
+  | 'await' location ';'                                                       # AwaitStmt
+  | 'assume' '(' cond ')' ';'                                                  # AssumeStmt
   ;
 
 location : name=ID ('[' index=expr ']')? ;

@@ -9,6 +9,7 @@
 // with the target second, those are C[u] := C[t] ⊔ C[u] (FORK) and C[t] := C[u] ⊔ C[t] (JOIN),
 // as Figure 2 says.
 #include "instrument/clock_pass.h"
+#include "frontend/sync_support.h"
 
 #include "frontend/ast_walk.h"
 #include "frontend/print.h"
@@ -340,6 +341,7 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
           [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
           [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
           [&](const Call& c) { unexpanded_call(c); },
+          [&](const Sync&) { unsupported_sync_statement("the instrumentation passes"); },
       });
   // Leading comments of the original statement go before its instrumentation, then the
   // marker that keeps the group through printing (groups.h).

@@ -66,6 +66,7 @@ private:
                       [&](Assert&) {},
                       [&](Print&) {},
                       [&](Call& c) { unexpanded_call(c); },
+                      [&](Sync&) {},
                   });
   }
 

@@ -4,6 +4,7 @@
 // parser bounds (kMaxNestingDepth, kMaxOperatorsPerStatement).
 #include "interp/code.h"
 #include "frontend/ast_walk.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -214,6 +215,7 @@ private:
                         out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
                       },
                       [&](const Call& c) { unexpanded_call(c); },
+                      [&](const Sync&) { unsupported_sync_statement("the interpreter"); },
                   });
   }
 

@@ -5,6 +5,7 @@
 // evaluates its value before its index), so the first failure an expression reports is the same
 // on both backends.
 #include "jit/codegen.h"
+#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <limits>
@@ -356,6 +357,7 @@ private:
                       [&](const While& w) { while_stmt(w); },
                       [&](const Print& p) { print(p); },
                       [&](const Call& c) { unexpanded_call(c); },
+                      [&](const Sync&) { unsupported_sync_statement("the JIT"); },
                   });
   }
 

@@ -13,12 +13,13 @@ auto every_kind = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
     [](const If&) {},         [](const While&) {}, [](const Print&) {}, [](const Call&) {},
+    [](const Sync&) {},
 };
 auto catch_all = Overloaded{[](const Assign&) {}, [](const auto&) {}};
 auto missing_print = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
-    [](const If&) {},         [](const While&) {}, [](const Call&) {},
+    [](const If&) {},         [](const While&) {}, [](const Call&) {}, [](const Sync&) {},
 };
 static_assert(handles_every_statement_kind<decltype(every_kind)>);
 static_assert(!handles_every_statement_kind<decltype(catch_all)>);

@@ -52,6 +52,18 @@ RC_GTEST_PROP(RoundTrip, InstrumentationChecksRoundTrip, ()) {
     RC_FAIL(*problem);
 }
 
+// The synchronisation statements and declarations (volatile, condition, barrier) print, parse
+// back and check, with comments in their places.
+RC_GTEST_PROP(RoundTrip, SynchronisationRoundTrips, ()) {
+  GenConfig config;
+  config.sync = true;
+  config.comments = true;
+  const Program p = *testgen::gen_program(config);
+  if (auto problem = round_trip_problem(p, testing::real_printer, /*comments=*/true))
+    RC_FAIL(*problem);
+  if (auto problem = testing::check_clean_problem(p)) RC_FAIL(*problem);
+}
+
 // Deeper expressions and conditions than whole programs get, on their own.
 RC_GTEST_PROP(RoundTrip, DeepExpressionsAndConditions, ()) {
   GenConfig config;
@@ -86,6 +98,7 @@ public:
     for (const Decl& d : p.decls) {
       out += std::string(spelling(d.kind)) + " " + d.name;
       if (d.size) out += "[" + std::to_string(*d.size) + "]";
+      if (d.count) out += "(" + std::to_string(*d.count) + ")";
       out += ";\n";
     }
     if (!p.decls.empty() && !p.body.empty()) out += '\n';
@@ -194,6 +207,27 @@ private:
               out += ");";
             },
             [&](const Call& c) { unexpanded_call(c); }, // not generated
+            [&](const Sync& sync) {
+              std::visit(Overloaded{
+                             [&](const Cas& c) {
+                               out += c.local + " := cas(" + loc(c.loc) + ", " + expr(c.expected) +
+                                      ", " + expr(c.desired) + ");";
+                             },
+                             [&](const FetchAdd& f) {
+                               out += f.local + " := fetch_add(" + loc(f.loc) + ", " +
+                                      expr(f.delta) + ");";
+                             },
+                             [&](const CondWait& w) {
+                               out += "wait(" + loc(w.cond) + ", " + loc(w.mutex) + ");";
+                             },
+                             [&](const Notify& n) {
+                               out += (n.all ? "notify_all(" : "notify(") + loc(n.cond) + ");";
+                             },
+                             [&](const Await& a) { out += "await " + loc(a.barrier) + ";"; },
+                             [&](const Assume& a) { out += "assume(" + cond(a.cond) + ");"; },
+                         },
+                         sync.op);
+            },
         },
         s.node);
     out += '\n';

@@ -223,6 +223,7 @@ private:
                                              },
                                              cond(), race_check())}});
     alts.push_back({w.assert_, with_comments(assert_gen)});
+    if (cfg_.sync && locals) add_sync(alts);
     alts.push_back({w.print, with_comments(gen::apply(
                                  [](Expr first, std::vector<Expr> rest) {
                                    Print p;
@@ -264,6 +265,46 @@ private:
     if (alts.empty()) // every kind disabled: a harmless statement rather than no program
       return gen::just(make_stmt(Print{{make_int(0)}}));
     return weighted(std::move(alts));
+  }
+
+  // The synchronisation statements, with weight 1 each (GenConfig::sync).
+  void add_sync(std::vector<std::pair<int, Gen<Stmt>>>& alts) {
+    Gen<Location> vol =
+        weighted<Location>({{1, gen::just(Location{kSyncVolatile, std::nullopt, {}})},
+                            {1, gen::map(index_expr(2), [](Expr i) {
+                               return Location{kSyncVolatileArray, std::move(i), {}};
+                             })}});
+    Location cv{kSyncCondition, std::nullopt, {}}, bar{kSyncBarrier, std::nullopt, {}};
+    alts.push_back({1, with_comments(gen::apply(
+                           [](std::string a, Location l) {
+                             return Load{a, std::move(l)};
+                           },
+                           local(), vol))});
+    alts.push_back({1, with_comments(gen::apply(
+                           [](Expr e, Location l) {
+                             return Store{std::move(e), std::move(l)};
+                           },
+                           expr(), vol))});
+    alts.push_back({1, with_comments(gen::apply(
+                           [](std::string a, Location l, Expr e, Expr d) {
+                             return Sync{Cas{a, std::move(l), std::move(e), std::move(d)}};
+                           },
+                           local(), vol, expr(), expr()))});
+    alts.push_back({1, with_comments(gen::apply(
+                           [](std::string a, Location l, Expr e) {
+                             return Sync{FetchAdd{a, std::move(l), std::move(e)}};
+                           },
+                           local(), vol, expr()))});
+    if (has_locks())
+      alts.push_back({1, with_comments(gen::map(lock_loc(), [cv](Location m) {
+                        return Sync{CondWait{cv, std::move(m)}};
+                      }))});
+    alts.push_back({1, with_comments(gen::map(gen::arbitrary<bool>(), [cv](bool all) {
+                      return Sync{Notify{cv, all}};
+                    }))});
+    alts.push_back({1, with_comments(gen::just(Sync{Await{bar}}))});
+    alts.push_back(
+        {1, with_comments(gen::map(cond(), [](Cond c) { return Sync{Assume{std::move(c)}}; }))});
   }
 
   GenConfig cfg_;
@@ -324,6 +365,14 @@ Gen<Layout> gen_layout(const GenConfig& cfg) {
         add(pools.lock_arrays, DeclKind::Mutex, true);
         if (cfg.race_checks)
           keyed.emplace_back(0, Decl{DeclKind::Shared, kMetaArray, kMetaSize, {}, {}});
+        if (cfg.sync) {
+          keyed.emplace_back(1, Decl{DeclKind::Volatile, kSyncVolatile, std::nullopt, {}, {}});
+          keyed.emplace_back(2, Decl{DeclKind::Volatile, kSyncVolatileArray, 2, {}, {}});
+          keyed.emplace_back(3, Decl{DeclKind::Condition, kSyncCondition, std::nullopt, {}, {}});
+          Decl barrier{DeclKind::Barrier, kSyncBarrier, std::nullopt, {}, {}};
+          barrier.count = 2;
+          keyed.emplace_back(4, std::move(barrier));
+        }
         std::stable_sort(keyed.begin(), keyed.end(),
                          [](const auto& a, const auto& b) { return a.first < b.first; });
         for (auto& [key, decl] : keyed) layout.decls.push_back(std::move(decl));
@@ -558,6 +607,7 @@ struct StatsWalker {
                      for (const Expr& e : p.args) expr(e);
                    },
                    [&](const Call& c) { unexpanded_call(c); }, // not generated
+                   [&](const Sync&) { ++s.syncs; },
                },
                st.node);
   }
@@ -679,7 +729,7 @@ ProgramStats& operator+=(ProgramStats& t, const ProgramStats& m) {
   t.locks += m.locks, t.unlocks += m.unlocks, t.spawns += m.spawns;
   t.nested_spawns += m.nested_spawns, t.waits += m.waits, t.asserts += m.asserts;
   t.race_checks += m.race_checks, t.ifs += m.ifs, t.ifs_with_else += m.ifs_with_else;
-  t.empty_elses += m.empty_elses, t.whiles += m.whiles, t.prints += m.prints;
+  t.empty_elses += m.empty_elses, t.whiles += m.whiles, t.prints += m.prints, t.syncs += m.syncs;
   t.array_accesses += m.array_accesses, t.lock_array_accesses += m.lock_array_accesses;
   t.decls += m.decls, t.array_decls += m.array_decls, t.mutex_decls += m.mutex_decls;
   t.max_block_depth = std::max(t.max_block_depth, m.max_block_depth);

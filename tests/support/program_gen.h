@@ -62,7 +62,16 @@ struct GenConfig {
   // Also generate instrumentation checks (`assert(...) __race(...)`), whose metadata uses the
   // reserved name `__meta`: check such programs with CheckOptions{.allow_reserved_names=true}.
   bool race_checks = false;
+  // Also generate the synchronisation statements (volatile loads and stores, cas, fetch_add,
+  // wait/notify on a condition, await on a barrier, assume) over fixed declarations
+  // (kSyncVolatile, kSyncVolatileArray, kSyncCondition, kSyncBarrier; needs a lock name).
+  bool sync = false;
 };
+
+inline constexpr const char* kSyncVolatile = "vol";
+inline constexpr const char* kSyncVolatileArray = "vols"; // two elements
+inline constexpr const char* kSyncCondition = "cv";
+inline constexpr const char* kSyncBarrier = "bar"; // for two threads
 
 // Scales the depth and length limits of `config` down for RapidCheck size `size` (0..100):
 // small sizes give small programs, size 100 gives the limits themselves.
@@ -102,7 +111,7 @@ struct ProgramStats {
   int stmts = 0, assigns = 0, loads = 0, stores = 0, locks = 0, unlocks = 0, spawns = 0,
       nested_spawns = 0, waits = 0, asserts = 0, race_checks = 0, ifs = 0, ifs_with_else = 0,
       empty_elses = 0, whiles = 0, prints = 0, array_accesses = 0, lock_array_accesses = 0,
-      decls = 0, array_decls = 0, mutex_decls = 0, max_block_depth = 0;
+      decls = 0, array_decls = 0, mutex_decls = 0, max_block_depth = 0, syncs = 0;
   int binary[7] = {}; // by BinaryOp
   int negates = 0, double_negates = 0, negated_literals = 0;
   int right_nested_same_precedence = 0;  // a - (b - c), a * (b / c)

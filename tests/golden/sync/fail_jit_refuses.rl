@@ -1,0 +1,16 @@
+// RUN: run --backend=jit %s
+// A backend that does not run the synchronisation yet refuses the program at its first use.
+volatile flag;
+shared x;
+
+spawn 1 {
+  store 1 x;
+  store 1 flag;
+}
+r := load flag;
+wait 1;
+
+// EXPECT-EXIT: 2
+// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses.rl:8:3: error: volatile variables are not supported by the JIT yet ('racelang check' and 'racelang fmt' accept them; no backend runs them yet)
+// EXPECT-STDERR:   store 1 flag;
+// EXPECT-STDERR:   ^~~~~~~~~~~~~
