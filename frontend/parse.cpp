@@ -335,8 +335,18 @@ public:
   Program build(P::ProgramContext* ctx) {
     Program program;
     for (auto* d : ctx->decl()) program.decls.push_back(build_decl(need(d)));
-    for (auto* p : ctx->procDecl()) program.procs.push_back(build_proc(need(p)));
-    for (auto* s : ctx->stmt()) program.body.push_back(build_stmt(need(s)));
+    bool after_statements = false;
+    for (auto* child : ctx->children) {
+      if (auto* p = dynamic_cast<P::ProcDeclContext*>(child)) {
+        if (after_statements)
+          diags_.error(token_range(p->getStart()),
+                       "procedures must come after the declarations and before all statements");
+        program.procs.push_back(build_proc(p));
+      } else if (auto* s = dynamic_cast<P::StmtContext*>(child)) {
+        after_statements = true;
+        program.body.push_back(build_stmt(s));
+      }
+    }
     attach_comments(ctx, program);
     return program;
   }

@@ -25,15 +25,16 @@ const char* symbol_what(SymbolKind kind) {
 }
 
 const char* sync_what(const Sync& sync) {
-  return std::visit(Overloaded{
-                        [](const Cas&) { return "'cas' on volatile variables"; },
-                        [](const FetchAdd&) { return "'fetch_add' on volatile variables"; },
-                        [](const CondWait&) { return "condition variables"; },
-                        [](const Notify&) { return "condition variables"; },
-                        [](const Await&) { return "barriers"; },
-                        [](const Assume&) { return "'assume' statements"; },
-                    },
-                    sync.op);
+  return std::visit(
+      Overloaded{
+          [](const Cas&) { return "'cas' operations on volatile variables"; },
+          [](const FetchAdd&) { return "'fetch_add' operations on volatile variables"; },
+          [](const CondWait&) { return "condition variables"; },
+          [](const Notify&) { return "condition variables"; },
+          [](const Await&) { return "barriers"; },
+          [](const Assume&) { return "'assume' statements"; },
+      },
+      sync.op);
 }
 
 } // namespace

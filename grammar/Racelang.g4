@@ -11,7 +11,9 @@
 // condition, so `(a < b) + 1` is a syntax error.
 grammar Racelang;
 
-program : decl* procDecl* stmt* EOF ;
+// Procedures belong between the declarations and the statements; one placed among the
+// statements parses, so the builder can say exactly that (one error, no recovery noise).
+program : decl* (procDecl | stmt)* EOF ;
 
 // `barrier b(3);` and `barrier b[4](3);` carry the number of threads a phase waits for; the
 // checker requires it for barriers and refuses it for every other kind.

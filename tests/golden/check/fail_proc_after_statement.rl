@@ -7,6 +7,3 @@ proc late() {
 // EXPECT-STDERR: tests/golden/check/fail_proc_after_statement.rl:3:1: error: procedures must come after the declarations and before all statements
 // EXPECT-STDERR: proc late() {
 // EXPECT-STDERR: ^~~~
-// EXPECT-STDERR: tests/golden/check/fail_proc_after_statement.rl:3:13: error: unexpected '{'; expected ';'
-// EXPECT-STDERR: proc late() {
-// EXPECT-STDERR:             ^
