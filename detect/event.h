@@ -1,5 +1,9 @@
 // The labelled events every race detector consumes: the paper's operations rd(t,x), wr(t,x),
-// acq(t,m), rel(t,m), fork(t,u), join(t,u), plus exit(t) from §3.4 (multiple joins). An event
+// acq(t,m), rel(t,m), fork(t,u), join(t,u), plus exit(t) from §3.4 (multiple joins), plus the
+// synchronisation of the FastTrack paper's §4 "Extensions" (PLDI'09): volatile reads and writes
+// vrd(t,v)/vwr(t,v), and a barrier's release split into one arrival arr(t,b) per thread
+// followed by one departure dep(t,b) per thread, all emitted by the step that fills the
+// barrier (docs/detectors.md, "Volatiles and barriers"). An
 // names its thread and one target (a location, a lock or another thread) by dense numeric ids, so
 // detectors can keep their metadata in plain arrays; names for printing live with the caller.
 // A trace is just a vector of events.
@@ -14,13 +18,26 @@ namespace racelang::detect {
 
 using ThreadId = uint32_t;
 
-enum class EventKind : uint8_t { Read, Write, Acquire, Release, Fork, Join, Exit };
+enum class EventKind : uint8_t {
+  Read,
+  Write,
+  Acquire,
+  Release,
+  Fork,
+  Join,
+  Exit,
+  VolatileRead,  // vrd(t,v): C_t := C_t ⊔ V_v                       (FastTrack's READ VOLATILE)
+  VolatileWrite, // vwr(t,v): V_v := V_v ⊔ C_t; C_t := inc_t(C_t)      (WRITE VOLATILE)
+  BarrierArrive, // arr(t,b): B_b := B_b ⊔ C_t (B_b starts at ⊥ for each phase)
+  BarrierDepart, // dep(t,b): C_t := inc_t(C_t ⊔ B_b)                  (BARRIER RELEASE)
+};
 
 struct Event {
   EventKind kind;
   ThreadId thread; // t: the thread that performs the event
   // x (a location id) for Read/Write, m (a lock id) for Acquire/Release, u (the other thread)
-  // for Fork/Join; unused (0) for Exit.
+  // for Fork/Join, v (a volatile id) for VolatileRead/VolatileWrite, b (a barrier id) for
+  // BarrierArrive/BarrierDepart; unused (0) for Exit.
   uint32_t target = 0;
 
   friend bool operator==(const Event&, const Event&) = default;
@@ -32,6 +49,18 @@ struct Event {
   static constexpr Event fork(ThreadId t, ThreadId u) { return {EventKind::Fork, t, u}; }
   static constexpr Event join(ThreadId t, ThreadId u) { return {EventKind::Join, t, u}; }
   static constexpr Event exit(ThreadId t) { return {EventKind::Exit, t, 0}; }
+  static constexpr Event volatile_read(ThreadId t, uint32_t v) {
+    return {EventKind::VolatileRead, t, v};
+  }
+  static constexpr Event volatile_write(ThreadId t, uint32_t v) {
+    return {EventKind::VolatileWrite, t, v};
+  }
+  static constexpr Event barrier_arrive(ThreadId t, uint32_t b) {
+    return {EventKind::BarrierArrive, t, b};
+  }
+  static constexpr Event barrier_depart(ThreadId t, uint32_t b) {
+    return {EventKind::BarrierDepart, t, b};
+  }
 };
 
 using Trace = std::vector<Event>;

@@ -4,6 +4,11 @@
 // locations and locks are named by their cell in the checker's flat layout (every array element
 // is its own cell), threads by their racelang id. `exit(t)` is not a step of Figure 7: the
 // machine emits it when a thread runs out of code, for the multiple-join detector (§3.4).
+// The synchronisation of docs/language.md adds vrd(t, v) and vwr(t, v) (volatile accesses; a
+// cas or fetch_add is a vrd followed, when it writes, by a vwr), cwait(t, c) (a thread starts
+// waiting on condition c, after the rel(t, m) of its lock), notify(t, c), and arr(t, b) /
+// dep(u, b) for barriers: the step that fills barrier b emits its own arr and then one dep for
+// every thread it releases, itself included (so a dep's thread need not be the stepping one).
 #pragma once
 
 #include <cstdint>
@@ -13,12 +18,27 @@
 
 namespace racelang {
 
-enum class LabelKind : uint8_t { None, Read, Write, Acquire, Release, Fork, Join, Exit };
+enum class LabelKind : uint8_t {
+  None,
+  Read,
+  Write,
+  Acquire,
+  Release,
+  Fork,
+  Join,
+  Exit,
+  VolatileRead,
+  VolatileWrite,
+  CondWait,
+  Notify,
+  BarrierArrive,
+  BarrierDepart,
+};
 
 struct Label {
   LabelKind kind = LabelKind::None;
   int64_t thread = 0;  // t: the thread that steps
-  uint32_t target = 0; // x or m (a cell) for memory and lock labels; u (an id) for fork/join
+  uint32_t target = 0; // a cell (x, m, v, c, b) for every label but fork/join (u, an id)
   friend bool operator==(const Label&, const Label&) = default;
 };
 
@@ -29,7 +49,8 @@ struct LabelledStep {
   friend bool operator==(const LabelledStep&, const LabelledStep&) = default;
 };
 
-// "rd", "wr", "acq", "rel", "fork", "join", "exit", "none": the paper's names.
+// "rd", "wr", "acq", "rel", "fork", "join", "exit", "none": the paper's names; "vrd", "vwr",
+// "cwait", "notify", "arr", "dep" for the synchronisation of docs/language.md.
 const char* label_name(LabelKind kind);
 // "rd(1, x)" with the location named by `name` (cells) or "fork(0, 2)" (threads).
 std::string format_label(const Label& label, const std::string& target_name);
