@@ -117,7 +117,6 @@ int command_explore(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
-  if (refuse_interpreter_only_sync(*compiled, "the interpreter")) return kExitUsage;
   std::string detector = options->get("detector").value_or(default_interp_detector(*compiled));
   if (detector == "none")
     explore.detector = std::nullopt;

@@ -55,6 +55,13 @@ public:
       break;
     case LabelKind::Exit:
     case LabelKind::None:
+    // Refused before the run (RAPID's STD format has no such events; see run_command).
+    case LabelKind::VolatileRead:
+    case LabelKind::VolatileWrite:
+    case LabelKind::CondWait:
+    case LabelKind::Notify:
+    case LabelKind::BarrierArrive:
+    case LabelKind::BarrierDepart:
       break;
     }
     events_.push_back(e);
@@ -259,7 +266,9 @@ int command_run(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
-  if (refuse_interpreter_only_sync(*compiled, "the interpreter")) return kExitUsage;
+  if (options->has("trace") &&
+      refuse_interpreter_only_sync(*compiled, "--trace (RAPID's STD format has no such events)"))
+    return kExitUsage;
   InterpreterOptions run;
   std::string default_detector = default_interp_detector(*compiled);
   std::string detector = options->get("detector").value_or(default_detector);

@@ -105,7 +105,6 @@ int command_test(const std::vector<std::string>& args) {
   auto compiled =
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
-  if (refuse_interpreter_only_sync(*compiled, "the interpreter")) return kExitUsage;
   std::string default_detector = default_interp_detector(*compiled);
   std::string detector = options->get("detector").value_or(default_detector);
   if (detector == "none")
@@ -157,6 +156,9 @@ int command_test(const std::vector<std::string>& args) {
     case SampleKind::TimeLimit:
       failed = true;
       std::cout << "\n" << format_time_limit(r, run.timeout_ms, file, false);
+      break;
+    case SampleKind::Discarded:
+      std::cout << "\n" << format_discarded(r.blocked, file, false);
       break;
     case SampleKind::Finished:
       std::cout << ": " << format_shared_memory(code, r.memory)

@@ -64,9 +64,9 @@ std::optional<SyncUse> find_interpreter_only_sync(const Program& program, const 
 }
 
 std::string interpreter_only_message(const SyncUse& use, const std::string& backend) {
-  // No backend runs them yet: `racelang check` and `fmt` accept them (docs/language.md).
+  // Only the interpreter runs them so far (docs/language.md).
   return use.what + " are not supported by " + backend +
-         " yet ('racelang check' and 'racelang fmt' accept them; no backend runs them yet)";
+         " yet (only the interpreter runs them so far: 'racelang run', 'explore' and 'test')";
 }
 
 void unsupported_sync_statement(const char* backend) {

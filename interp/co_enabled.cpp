@@ -47,8 +47,9 @@ CoEnabledResult co_enabled_pairs(const Code& code, const CoEnabledOptions& optio
     for (uint32_t k = 0; k < m.thread_count(); ++k) {
       if (s.status[k] != ThreadStatus::Running) continue;
       m.set_state(s);
-      Op op = m.next_instr(k).op;
-      if (op != Op::Load && op != Op::Store) continue;
+      const Instr& in = m.next_instr(k);
+      // Volatile accesses synchronise: they are never data races, so never racing pairs.
+      if ((in.op != Op::Load && in.op != Op::Store) || in.volatile_access) continue;
       StepResult r = m.step(k);
       if (r.status != StepStatus::Done) continue; // a bad index: no access happens
       const Label& l = r.step.label;

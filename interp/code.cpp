@@ -4,7 +4,6 @@
 // parser bounds (kMaxNestingDepth, kMaxOperatorsPerStatement).
 #include "interp/code.h"
 #include "frontend/ast_walk.h"
-#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -139,6 +138,7 @@ private:
                         Instr& i = emit(Op::Load, s);
                         i.slot = slot(l.local);
                         i.loc = loc;
+                        i.volatile_access = is_volatile(l.loc);
                       },
                       [&](const Store& st) {
                         ExprRef value = expr(st.value);
@@ -146,6 +146,7 @@ private:
                         Instr& i = emit(Op::Store, s);
                         i.expr = value;
                         i.loc = loc;
+                        i.volatile_access = is_volatile(st.loc);
                       },
                       [&](const LockStmt& l) {
                         LocRef loc = location(l.lock);
@@ -215,8 +216,64 @@ private:
                         out_.print_args.insert(out_.print_args.end(), args.begin(), args.end());
                       },
                       [&](const Call& c) { unexpanded_call(c); },
-                      [&](const Sync&) { unsupported_sync_statement("the interpreter"); },
+                      [&](const Sync& sync) { compile_sync(sync, s); },
                   });
+  }
+
+  bool is_volatile(const Location& loc) const {
+    const Symbol* sym = code_.info->find_symbol(loc.name);
+    return sym && sym->kind == SymbolKind::Volatile;
+  }
+
+  void compile_sync(const Sync& sync, const Stmt& s) {
+    std::visit(Overloaded{
+                   [&](const Cas& c) {
+                     ExprRef expected = expr(c.expected);
+                     ExprRef desired = expr(c.desired);
+                     LocRef loc = location(c.loc);
+                     Instr& i = emit(Op::Cas, s);
+                     i.slot = slot(c.local);
+                     i.loc = loc;
+                     i.args_begin = static_cast<uint32_t>(out_.print_args.size());
+                     i.arg_count = 2;
+                     out_.print_args.push_back(expected);
+                     out_.print_args.push_back(desired);
+                   },
+                   [&](const FetchAdd& f) {
+                     ExprRef delta = expr(f.delta);
+                     LocRef loc = location(f.loc);
+                     Instr& i = emit(Op::FetchAdd, s);
+                     i.slot = slot(f.local);
+                     i.loc = loc;
+                     i.expr = delta;
+                   },
+                   [&](const CondWait& w) {
+                     LocRef cond = location(w.cond);
+                     LocRef mutex = location(w.mutex);
+                     Instr& i = emit(Op::CondWait, s);
+                     i.loc = cond;
+                     i.loc2 = mutex;
+                     // Re-acquiring m after the wake-up is an ordinary lock: it blocks while
+                     // another thread holds m, and a deadlock there is reported as one.
+                     LocRef again = location(w.mutex);
+                     emit(Op::Lock, s).loc = again;
+                   },
+                   [&](const Notify& n) {
+                     LocRef cond = location(n.cond);
+                     Instr& i = emit(Op::Notify, s);
+                     i.loc = cond;
+                     i.target = n.all ? 1 : 0;
+                   },
+                   [&](const Await& a) {
+                     LocRef barrier = location(a.barrier);
+                     const Symbol* sym = code_.info->find_symbol(a.barrier.name);
+                     Instr& i = emit(Op::Await, s);
+                     i.loc = barrier;
+                     i.target = sym ? static_cast<uint32_t>(sym->barrier_count) : 1;
+                   },
+                   [&](const Assume& a) { emit(Op::Assume, s).expr = cond(a.cond); },
+               },
+               sync.op);
   }
 
   static ExprOp binary_op(BinaryOp op) {

@@ -73,6 +73,17 @@ enum class Op : uint8_t {
   Jump,        // to `target`
   Print,       // args: `arg_count` expressions from `args_begin` in the thread's arg table
   End,         // the thread has finished
+  // The synchronisation of docs/language.md. A volatile load or store is a Load or Store with
+  // Instr::volatile_access set (labels vrd/vwr instead of rd/wr).
+  Cas,      // locals[slot] := v; if it equals arg 0, v := arg 1 (args: expected, desired)
+            //                                                          vrd(t, v) [vwr(t, v)]
+  FetchAdd, // locals[slot] := v; v := that + expr                      vrd(t, v) vwr(t, v)
+  CondWait, // error unless loc2 (m) is held; releases it and parks on condition loc until
+            // notified; the Lock of m that follows re-acquires it      rel(t, m) cwait(t, c)
+  Notify,   // unparks the longest waiter on loc (target 1: every waiter)  notify(t, c)
+  Await,    // arrives at barrier loc, which releases a phase of `target` threads: parks
+            // until the phase fills; the filling arrival releases all  arr(t, b) [dep(u, b)...]
+  Assume,   // expr is the condition; false parks the thread for good (a local step)
 };
 
 struct Instr {
@@ -88,6 +99,7 @@ struct Instr {
   const Stmt* stmt = nullptr; // the source statement (nullptr only for End)
   SourceRange range;          // the statement's range (if/while: the whole statement)
   uint32_t group = 0;         // the statement's Stmt::group (bigger-step semantics); 0: none
+  bool volatile_access = false; // Load, Store: of a volatile (synchronisation, never a race)
 };
 
 // True for the instructions that touch shared state, synchronise or print: the steps that
@@ -101,6 +113,11 @@ inline bool is_visible(Op op) {
   case Op::Spawn:
   case Op::Wait:
   case Op::Print:
+  case Op::Cas:
+  case Op::FetchAdd:
+  case Op::CondWait:
+  case Op::Notify:
+  case Op::Await:
     return true;
   default:
     return false;

@@ -41,6 +41,7 @@ void add_counts(ExploreCounts& into, const ExploreCounts& child, bool edge_raced
   into.finished = sat_add(into.finished, child.finished, s);
   into.failed = sat_add(into.failed, child.failed, s);
   into.deadlocked = sat_add(into.deadlocked, child.deadlocked, s);
+  into.discarded = sat_add(into.discarded, child.discarded, s);
   into.step_limit = sat_add(into.step_limit, child.step_limit, s);
   s = s || child.saturated;
 }
@@ -230,6 +231,11 @@ private:
       return false;
     }
     std::vector<uint32_t> runnable = machine_.runnable();
+    if (runnable.empty() && machine_.assumption_failed()) {
+      leaf_outcome(&ExploreCounts::discarded);
+      if (node) node->counts = leaf, node->done = true, graph_[node->index].ends = true;
+      return false;
+    }
     if (runnable.empty()) {
       outcomes_.deadlock(blocked_threads(machine_), [&] { return path_schedule(last); });
       leaf_outcome(&ExploreCounts::deadlocked);

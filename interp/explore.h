@@ -153,11 +153,12 @@ struct ExploreFailureState {
 };
 
 struct ExploreCounts {
-  uint64_t total = 0; // maximal executions: finished, failed, deadlocked or step limit
+  uint64_t total = 0; // maximal executions: finished, failed, deadlocked, discarded, limit
   uint64_t racy = 0;  // executions on which the detector reported a race
   uint64_t finished = 0;
   uint64_t failed = 0; // assertion failures, runtime errors, failed instrumentation checks
   uint64_t deadlocked = 0;
+  uint64_t discarded = 0; // an `assume` was false: not behaviours of the program
   uint64_t step_limit = 0;
   uint64_t bounded = 0;   // Dpor: executions a thread's thread_bound cut short
   bool saturated = false; // some count overflowed 2^64 - 1 (they stop there)

@@ -71,6 +71,22 @@ private:
     }
     if (a.kind == LabelKind::Fork && b.kind == LabelKind::Fork)
       return a.target == b.target ? Dep::Race : Dep::None; // the second spawn fails
+    // Volatile accesses conflict like plain ones. Waits and notifies of one condition do not
+    // commute (the waiters' FIFO order, a notify before or after a wait), nor do two arrivals
+    // at one barrier (which one fills it). A departure, and a woken waiter's next step, are
+    // ordered after the step that released them by that thread's origin (see step_top).
+    auto shared_volatile = [](LabelKind k) {
+      return k == LabelKind::VolatileRead || k == LabelKind::VolatileWrite;
+    };
+    if (shared_volatile(a.kind) && shared_volatile(b.kind))
+      return a.target == b.target &&
+                     (a.kind == LabelKind::VolatileWrite || b.kind == LabelKind::VolatileWrite)
+                 ? Dep::Race
+                 : Dep::None;
+    auto condition = [](LabelKind k) { return k == LabelKind::CondWait || k == LabelKind::Notify; };
+    if (condition(a.kind) && condition(b.kind)) return a.target == b.target ? Dep::Race : Dep::None;
+    if (a.kind == LabelKind::BarrierArrive && b.kind == LabelKind::BarrierArrive)
+      return a.target == b.target ? Dep::Race : Dep::None;
     // Spawning or waiting for u and any step of u; spawning u and waiting for u. Two waits for
     // one thread commute (both only see that it has finished).
     auto spawn_or_wait = [](const Label& x, const Label& y) {
@@ -243,6 +259,8 @@ private:
         count_end(&ExploreCounts::finished, racy, -1);
       } else if (cut) {
         count_end(&ExploreCounts::bounded, racy, -1);
+      } else if (machine_.assumption_failed()) {
+        count_end(&ExploreCounts::discarded, racy, -1);
       } else {
         outcomes_.deadlock(blocked_threads(machine_), witness);
         count_end(&ExploreCounts::deadlocked, racy, -1);
@@ -505,6 +523,11 @@ private:
       if (l.kind == LabelKind::Fork)
         if (int32_t u = code_.thread_index(l.target); u >= 0)
           child.origin[u] = static_cast<int32_t>(stack_.size() - 1);
+    // A thread this step woke (a notify) or released (a filling barrier arrival) takes its
+    // next step after this one, as a spawned child does after its fork.
+    for (uint32_t u = 0; u < threads_; ++u)
+      if (u != k && top.state.parked[u] != 0 && child.state.parked[u] == 0)
+        child.origin[u] = static_cast<int32_t>(stack_.size() - 1);
     for (const SleepEntry& e : top.sleep)
       if (dep_.independent(e.fp, top.event.fp)) child.sleep.push_back(e);
     child.wut = std::move(top.wut.front().children);

@@ -272,7 +272,9 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
   bool sat = c.saturated;
   out += "executions: " + at_least + count_text(c.total, sat) + " (finished " +
          count_text(c.finished, sat) + ", failed " + count_text(c.failed, sat) + ", deadlocked " +
-         count_text(c.deadlocked, sat) + ", step limit " + count_text(c.step_limit, sat) +
+         count_text(c.deadlocked, sat) +
+         (c.discarded ? ", discarded " + count_text(c.discarded, sat) : "") + ", step limit " +
+         count_text(c.step_limit, sat) +
          (c.bounded ? ", cut by the thread bound " + count_text(c.bounded, sat) : "") + "), racy " +
          count_text(c.racy, sat) + "\n";
   if (result.traces)
@@ -391,6 +393,7 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
   field("finished_executions", count_json(c.finished, sat));
   field("failed_executions", count_json(c.failed, sat));
   field("deadlocked_executions", count_json(c.deadlocked, sat));
+  field("discarded_executions", count_json(c.discarded, sat));
   field("step_limit_executions", count_json(c.step_limit, sat));
   field("bounded_executions", count_json(c.bounded, sat));
   field("thread_bound",

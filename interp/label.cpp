@@ -21,6 +21,18 @@ const char* label_name(LabelKind kind) {
     return "join";
   case LabelKind::Exit:
     return "exit";
+  case LabelKind::VolatileRead:
+    return "vrd";
+  case LabelKind::VolatileWrite:
+    return "vwr";
+  case LabelKind::CondWait:
+    return "cwait";
+  case LabelKind::Notify:
+    return "notify";
+  case LabelKind::BarrierArrive:
+    return "arr";
+  case LabelKind::BarrierDepart:
+    return "dep";
   }
   return "none";
 }

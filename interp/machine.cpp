@@ -44,6 +44,30 @@ template <typename T> void append_bytes(std::string& out, const std::vector<T>& 
   if (!v.empty()) out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
 }
 
+// The kind of the (first) label an instruction with a location operand emits.
+LabelKind first_label_kind(const Instr& in) {
+  switch (in.op) {
+  case Op::Load:
+    return in.volatile_access ? LabelKind::VolatileRead : LabelKind::Read;
+  case Op::Store:
+    return in.volatile_access ? LabelKind::VolatileWrite : LabelKind::Write;
+  case Op::Lock:
+    return LabelKind::Acquire;
+  case Op::Unlock:
+  case Op::CondWait:
+    return LabelKind::Release;
+  case Op::Cas:
+  case Op::FetchAdd:
+    return LabelKind::VolatileRead;
+  case Op::Notify:
+    return LabelKind::Notify;
+  case Op::Await:
+    return LabelKind::BarrierArrive;
+  default:
+    return LabelKind::None;
+  }
+}
+
 } // namespace
 
 uint64_t MachineState::hash() const {
@@ -52,6 +76,7 @@ uint64_t MachineState::hash() const {
   for (int64_t v : locals) h = mix(h, static_cast<uint64_t>(v));
   for (uint32_t v : pc) h = mix(h, v);
   for (ThreadStatus s : status) h = mix(h, static_cast<uint64_t>(s));
+  for (uint64_t p : parked) h = mix(h, p);
   return h;
 }
 
@@ -60,6 +85,7 @@ void MachineState::serialize(std::string& out) const {
   append_bytes(out, locals);
   append_bytes(out, pc);
   append_bytes(out, status);
+  append_bytes(out, parked);
 }
 
 Machine::Machine(const Code& code, const MachineOptions& options)
@@ -78,6 +104,7 @@ Machine::Machine(const Code& code, const MachineOptions& options)
   state_.pc.assign(n, 0);
   state_.status.assign(n, ThreadStatus::NotSpawned);
   if (n > 0) state_.status[0] = ThreadStatus::Running;
+  state_.parked.assign(n, 0);
   stack_.resize(code.max_eval_stack + 2);
 }
 
@@ -97,7 +124,32 @@ bool Machine::all_finished() const {
 }
 
 bool Machine::at_visible(uint32_t k) const {
-  return state_.status[k] != ThreadStatus::Running || is_visible(next_instr(k).op);
+  return state_.status[k] != ThreadStatus::Running || state_.parked[k] != 0 ||
+         is_visible(next_instr(k).op);
+}
+
+bool Machine::assumption_failed() const {
+  for (uint32_t k = 0; k < state_.parked.size(); ++k)
+    if (state_.status[k] == ThreadStatus::Running && parked(k).kind == ParkKind::Assume)
+      return true;
+  return false;
+}
+
+uint32_t Machine::parked_count(ParkKind kind, uint32_t cell) const {
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < state_.parked.size(); ++j) {
+    Parked p = parked(j);
+    n += p.kind == kind && p.cell == cell;
+  }
+  return n;
+}
+
+void Machine::park(uint32_t k, ParkKind kind, uint32_t cell, uint32_t place) {
+  state_.parked[k] = Parked{kind, cell, place}.pack();
+}
+
+void Machine::unpark(uint32_t k) {
+  state_.parked[k] = 0;
 }
 
 // Evaluates without side effects; on division or modulo by zero returns false with the node.
@@ -276,6 +328,28 @@ Blocker Machine::blocker(uint32_t k) const {
   if (state_.status[k] != ThreadStatus::Running) return b;
   const Instr& in = next_instr(k);
   b.range = in.range;
+  if (Parked p = parked(k); p.kind != ParkKind::None) {
+    b.cell = p.cell;
+    switch (p.kind) {
+    case ParkKind::Condition:
+      b.kind = Blocker::Condition;
+      // The range of the wait statement: the thread's pc is at the re-acquiring lock that
+      // the same statement compiled to.
+      break;
+    case ParkKind::Barrier:
+      b.kind = Blocker::Barrier;
+      b.arrived = parked_count(ParkKind::Barrier, p.cell);
+      if (const Symbol* sym = code_->info->symbol_of_cell(p.cell)) b.needed = sym->barrier_count;
+      b.range = code_->threads[k].instrs[state_.pc[k] - 1].range; // the await, already passed
+      break;
+    case ParkKind::Assume:
+      b.kind = Blocker::Assume;
+      break;
+    case ParkKind::None:
+      break;
+    }
+    return b;
+  }
   if (in.op == Op::Lock) {
     uint32_t cell = 0;
     if (lock_cell_if_valid(k, in.loc, cell) && state_.memory[cell] != 0) {
@@ -314,7 +388,10 @@ void Machine::fail(FailureKind kind, uint32_t k, SourceRange range, std::string 
 }
 
 void Machine::finish_if_done(uint32_t k, StepResult& result) {
-  if (state_.status[k] != ThreadStatus::Running || next_instr(k).op != Op::End) return;
+  // A thread parked after its last statement (an `await`) finishes only once released.
+  if (state_.status[k] != ThreadStatus::Running || state_.parked[k] != 0 ||
+      next_instr(k).op != Op::End)
+    return;
   state_.status[k] = ThreadStatus::Finished;
   if (result.exit_count < 2) result.exits[result.exit_count++] = thread_id(k);
   events_.push_back({{LabelKind::Exit, thread_id(k), 0}, {}});
@@ -331,13 +408,15 @@ Label Machine::next_label(uint32_t k) const {
   case Op::Store:
   case Op::Lock:
   case Op::Unlock:
+  case Op::Cas:
+  case Op::FetchAdd:
+  case Op::Notify:
+  case Op::Await:
     if (!lock_cell_if_valid(k, in.loc, cell)) return label; // the step fails: no label
-    label = {in.op == Op::Load    ? LabelKind::Read
-             : in.op == Op::Store ? LabelKind::Write
-             : in.op == Op::Lock  ? LabelKind::Acquire
-                                  : LabelKind::Release,
-             id, cell};
-    return label;
+    return {first_label_kind(in), id, cell};
+  case Op::CondWait: // its first label is the release of the lock
+    if (!lock_cell_if_valid(k, in.loc2, cell)) return label;
+    return {LabelKind::Release, id, cell};
   case Op::Spawn:
     return {LabelKind::Fork, id, static_cast<uint32_t>(thread_id(in.target))};
   case Op::Wait:
@@ -363,7 +442,7 @@ StepResult Machine::step(uint32_t k) {
 
 StepResult Machine::step_one(uint32_t k) {
   StepResult r;
-  if (failure_ || state_.status[k] != ThreadStatus::Running) {
+  if (failure_ || state_.status[k] != ThreadStatus::Running || state_.parked[k] != 0) {
     r.status = StepStatus::Blocked;
     return r;
   }
@@ -389,7 +468,7 @@ StepResult Machine::step_one(uint32_t k) {
     uint32_t cell = 0;
     if (!cell_of(k, in.loc, cell)) return failed();
     locals[in.slot] = state_.memory[cell];
-    r.step.label = {LabelKind::Read, id, cell};
+    r.step.label = {first_label_kind(in), id, cell};
     ++pc;
     break;
   }
@@ -398,7 +477,7 @@ StepResult Machine::step_one(uint32_t k) {
     uint32_t cell = 0;
     if (!eval(k, in.expr, v) || !cell_of(k, in.loc, cell)) return failed();
     state_.memory[cell] = v;
-    r.step.label = {LabelKind::Write, id, cell};
+    r.step.label = {first_label_kind(in), id, cell};
     ++pc;
     break;
   }
@@ -486,6 +565,24 @@ StepResult Machine::step_one(uint32_t k) {
   }
   case Op::End:
     break;
+  case Op::Assume: {
+    int64_t v = 0;
+    if (!eval(k, in.expr, v)) return failed();
+    if (v != 0)
+      ++pc;
+    else
+      park(k, ParkKind::Assume, 0, 0); // for good: nothing unparks an assumption
+    break;
+  }
+  case Op::Cas:
+  case Op::FetchAdd:
+  case Op::CondWait:
+  case Op::Notify:
+  case Op::Await:
+    if (!step_sync(k, in, r)) return failed();
+    r.small_steps = 1;
+    finish_if_done(k, r);
+    return r;
   }
   r.small_steps = 1;
   if (r.step.label.kind != LabelKind::None) events_.push_back(r.step);
@@ -493,6 +590,105 @@ StepResult Machine::step_one(uint32_t k) {
   if (in.op == Op::Spawn) finish_if_done(in.target, r);
   finish_if_done(k, r);
   return r;
+}
+
+// The synchronisation instructions (docs/language.md). Each evaluates every operand before it
+// changes anything, so a failing step leaves the state as it was; it pushes its own events,
+// the first of which is also r.step.
+bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
+  const int64_t id = thread_id(k);
+  int64_t* locals = state_.locals.data() + offsets_[k];
+  const std::vector<ExprRef>& args = code_->threads[k].print_args;
+  const size_t first = events_.size();
+  auto emit = [&](LabelKind kind, int64_t thread, uint32_t target) {
+    events_.push_back({{kind, thread, target}, in.range});
+  };
+  uint32_t cell = 0;
+  switch (in.op) {
+  case Op::Cas: {
+    int64_t expected = 0, desired = 0;
+    if (!eval(k, args[in.args_begin], expected) || !eval(k, args[in.args_begin + 1], desired) ||
+        !cell_of(k, in.loc, cell))
+      return false;
+    int64_t old = state_.memory[cell];
+    emit(LabelKind::VolatileRead, id, cell);
+    if (old == expected) {
+      state_.memory[cell] = desired;
+      emit(LabelKind::VolatileWrite, id, cell);
+    }
+    locals[in.slot] = old;
+    break;
+  }
+  case Op::FetchAdd: {
+    int64_t delta = 0;
+    if (!eval(k, in.expr, delta) || !cell_of(k, in.loc, cell)) return false;
+    int64_t old = state_.memory[cell];
+    state_.memory[cell] = wrap_add(old, delta);
+    locals[in.slot] = old;
+    emit(LabelKind::VolatileRead, id, cell);
+    emit(LabelKind::VolatileWrite, id, cell);
+    break;
+  }
+  case Op::CondWait: {
+    uint32_t lock = 0;
+    if (!cell_of(k, in.loc, cell) || !cell_of(k, in.loc2, lock)) return false;
+    int64_t held = state_.memory[lock];
+    if (held != id + 1) {
+      fail(FailureKind::RuntimeError, k, in.range,
+           messages::cond_wait_not_held(code_->info->cell_name(cell),
+                                        code_->info->cell_name(lock),
+                                        held == 0 ? "" : std::to_string(held - 1)));
+      return false;
+    }
+    state_.memory[lock] = 0;
+    park(k, ParkKind::Condition, cell, parked_count(ParkKind::Condition, cell) + 1);
+    emit(LabelKind::Release, id, lock);
+    emit(LabelKind::CondWait, id, cell);
+    break;
+  }
+  case Op::Notify: {
+    if (!cell_of(k, in.loc, cell)) return false;
+    // FIFO: notify wakes the waiter at place 1 and moves the others up; notify_all wakes all.
+    for (uint32_t j = 0; j < state_.parked.size(); ++j) {
+      Parked p = parked(j);
+      if (p.kind != ParkKind::Condition || p.cell != cell) continue;
+      if (in.target == 1 || p.place == 1)
+        unpark(j);
+      else
+        park(j, ParkKind::Condition, cell, p.place - 1);
+    }
+    emit(LabelKind::Notify, id, cell);
+    break;
+  }
+  case Op::Await: {
+    if (!cell_of(k, in.loc, cell)) return false;
+    emit(LabelKind::BarrierArrive, id, cell);
+    uint32_t needed = in.target;
+    if (options_.barrier_releases_early && needed > 1) --needed;
+    if (parked_count(ParkKind::Barrier, cell) + 1 < needed) {
+      park(k, ParkKind::Barrier, cell, 0);
+      break;
+    }
+    // The filling arrival releases the phase: every parked thread and itself depart together
+    // (FastTrack's BARRIER RELEASE), in thread order.
+    for (uint32_t j = 0; j < state_.parked.size(); ++j) {
+      Parked p = parked(j);
+      if (j != k && (p.kind != ParkKind::Barrier || p.cell != cell)) continue;
+      unpark(j);
+      emit(LabelKind::BarrierDepart, thread_id(j), cell);
+    }
+    // Released threads whose await was their last statement finish now (after every
+    // departure, so each exit follows that thread's own departure).
+    for (uint32_t j = 0; j < state_.parked.size(); ++j)
+      if (j != k) finish_if_done(j, r);
+    break;
+  }
+  default:
+    return true;
+  }
+  r.step = events_[first];
+  ++state_.pc[k];
+  return true;
 }
 
 // A failed assert: a user assertion failure, or (with __race) an instrumentation's race report.
@@ -527,9 +723,10 @@ void Machine::fail_assert(uint32_t k, const Instr& in) {
 // independent of everything the other threads can still do (an access whose index cannot be
 // evaluated stays a scheduling point; it fails when it is scheduled).
 bool Machine::runs_at_once(uint32_t k) const {
+  if (state_.parked[k] != 0) return false;
   const Instr& in = next_instr(k);
   if (!is_visible(in.op)) return true;
-  if (!oracle_ || (in.op != Op::Load && in.op != Op::Store)) return false;
+  if (!oracle_ || (in.op != Op::Load && in.op != Op::Store) || in.volatile_access) return false;
   uint32_t cell = 0;
   if (!lock_cell_if_valid(k, in.loc, cell)) return false;
   if (options_.every_access_independent) return true;

@@ -27,6 +27,26 @@ namespace racelang {
 
 enum class ThreadStatus : uint8_t { NotSpawned, Running, Finished };
 
+// Why a running thread is parked by the synchronisation of docs/language.md: waiting on a
+// condition variable until notified, at a barrier until its phase fills, or for good after a
+// false `assume`. A parked thread cannot step (Machine::blocker says why); whoever unparks it
+// (a notify, the filling arrival) moves it on. Packed into one word per thread
+// (MachineState::parked) so states stay plain values: the kind, the cell (the condition or
+// barrier), and for conditions the thread's place in the waiters' FIFO queue (1 = first).
+enum class ParkKind : uint8_t { None, Condition, Barrier, Assume };
+struct Parked {
+  ParkKind kind = ParkKind::None;
+  uint32_t cell = 0;
+  uint32_t place = 0;
+  uint64_t pack() const {
+    return static_cast<uint64_t>(kind) | uint64_t{cell} << 8 | uint64_t{place} << 40;
+  }
+  static Parked unpack(uint64_t word) {
+    return {static_cast<ParkKind>(word & 0xff), static_cast<uint32_t>(word >> 8),
+            static_cast<uint32_t>(word >> 40)};
+  }
+};
+
 // Thread k below is a thread *index* (Code::threads order, main = 0); labels and messages use
 // the racelang id (Code::threads[k].id).
 struct MachineState {
@@ -34,6 +54,7 @@ struct MachineState {
   std::vector<int64_t> locals;      // thread k's slots start at Machine::local_offset(k)
   std::vector<uint32_t> pc;         // per thread index
   std::vector<ThreadStatus> status; // per thread index
+  std::vector<uint64_t> parked;     // per thread index: Parked::pack(), 0 when not parked
   friend bool operator==(const MachineState&, const MachineState&) = default;
   uint64_t hash() const;
   // Appends a byte encoding that is equal exactly when the states are equal.
@@ -49,7 +70,10 @@ enum class StepStatus : uint8_t {
 
 struct StepResult {
   StepStatus status = StepStatus::Done;
-  LabelledStep step; // the label (None for local steps and print) and the statement's range
+  // The label (None for local steps and print) and the statement's range; a synchronisation
+  // step with several labels (a cas that writes, a wait, a barrier's release) has its first
+  // here and all of them in Machine::events().
+  LabelledStep step;
   // Threads (racelang ids) that ran out of code during this step, in order. A spawn whose
   // child has no visible instruction can finish both.
   int64_t exits[2] = {0, 0};
@@ -87,6 +111,10 @@ struct MachineOptions {
   // Negative control for the tests only: with independent_accesses, treat every load and
   // store as independent. Loses interleavings; the reduction's exactness test catches it.
   bool every_access_independent = false;
+  // Negative control for the tests only: a barrier releases its phase one arrival early (the
+  // next-to-last arrival releases every waiting thread). The barrier programs' assertions and
+  // races catch it.
+  bool barrier_releases_early = false;
 };
 
 class IndependenceOracle;
@@ -115,6 +143,10 @@ public:
   bool at_visible(uint32_t k) const;
   const Instr& next_instr(uint32_t k) const { return code_->threads[k].instrs[state_.pc[k]]; }
   Blocker blocker(uint32_t k) const;
+  Parked parked(uint32_t k) const { return Parked::unpack(state_.parked[k]); }
+  // Some running thread is parked on a false `assume`: whatever else happens, the execution
+  // is not a behaviour of the program (Outcome::Discarded) once no thread can step.
+  bool assumption_failed() const;
   // Thread indices that can step, ascending.
   std::vector<uint32_t> runnable() const;
   int64_t local(uint32_t k, uint32_t slot) const { return state_.locals[offsets_[k] + slot]; }
@@ -161,6 +193,10 @@ private:
   std::string with_locals(uint32_t k, const Cond& c) const;
   void finish_if_done(uint32_t k, StepResult& result);
   void fail_assert(uint32_t k, const Instr& instr);
+  bool step_sync(uint32_t k, const Instr& in, StepResult& r);
+  void park(uint32_t k, ParkKind kind, uint32_t cell, uint32_t place);
+  void unpark(uint32_t k);
+  uint32_t parked_count(ParkKind kind, uint32_t cell) const;
 
   const Code* code_;
   MachineOptions options_;

@@ -89,6 +89,8 @@ void RunRecorder::record(const LabelledStep& step, const Machine& machine,
   case LabelKind::Write:
   case LabelKind::Acquire:
   case LabelKind::Release:
+  case LabelKind::VolatileRead:
+  case LabelKind::VolatileWrite:
     if (l.target < machine.state().memory.size()) out.value = machine.state().memory[l.target];
     break;
   default:

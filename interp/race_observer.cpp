@@ -112,6 +112,17 @@ std::optional<detect::Event> to_event(const Label& label) {
     return Event::join(t, label.target);
   case LabelKind::Exit:
     return Event::exit(t);
+  case LabelKind::VolatileRead:
+    return Event::volatile_read(t, label.target);
+  case LabelKind::VolatileWrite:
+    return Event::volatile_write(t, label.target);
+  case LabelKind::BarrierArrive:
+    return Event::barrier_arrive(t, label.target);
+  case LabelKind::BarrierDepart:
+    return Event::barrier_depart(t, label.target);
+  case LabelKind::CondWait: // a wait's edges are its release and re-acquisition of the lock
+  case LabelKind::Notify:   // FastTrack's rule: a notify adds no edge
+    return std::nullopt;
   }
   return std::nullopt;
 }

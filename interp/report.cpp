@@ -174,6 +174,15 @@ std::string describe_blocker(const BlockedThread& b, const Code& code) {
   case Blocker::Wait:
     return who + " waits for thread " + std::to_string(b.blocker.waited) +
            (b.blocker.waited_spawned ? " to finish" : ", which has not been spawned");
+  case Blocker::Condition:
+    return who + " waits on condition '" + code.info->cell_name(b.blocker.cell) +
+           "', which no thread can notify any more";
+  case Blocker::Barrier:
+    return who + " waits at barrier '" + code.info->cell_name(b.blocker.cell) + "' (" +
+           std::to_string(b.blocker.arrived) + " of " + std::to_string(b.blocker.needed) +
+           " threads arrived), which no other thread can reach";
+  case Blocker::Assume:
+    return who + " stopped at an assumption that was false";
   case Blocker::None:
     break;
   }
@@ -189,6 +198,20 @@ std::string format_deadlock(const std::vector<BlockedThread>& blocked, const Cod
   std::string out = render_diagnostic(file, {Severity::Error, {}, head}, color);
   for (const BlockedThread& b : blocked)
     out += note(file, b.blocker.range, describe_blocker(b, code), color);
+  return out;
+}
+
+std::string format_discarded(const std::vector<BlockedThread>& blocked, const SourceFile& file,
+                             bool color) {
+  std::string out;
+  for (const BlockedThread& b : blocked)
+    if (b.blocker.kind == Blocker::Assume)
+      out += render_diagnostic(file,
+                               {Severity::Note, b.blocker.range,
+                                "execution discarded: thread " + std::to_string(b.thread) +
+                                    "'s assumption is false, so this run is not a behaviour "
+                                    "of the program"},
+                               color);
   return out;
 }
 
@@ -236,6 +259,8 @@ std::string format_run_end(const RunResult& result, const Code& code, const Sour
     return format_failure(*result.failure, file, color);
   case Outcome::Deadlock:
     return format_deadlock(result.blocked, code, file, color);
+  case Outcome::Discarded:
+    return format_discarded(result.blocked, file, color);
   case Outcome::StepLimit:
     return format_step_limit(result, max_steps, file, color);
   case Outcome::TimeLimit:

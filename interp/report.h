@@ -52,6 +52,10 @@ std::string format_race_report(const RaceReport& race, const Code& code, const S
 // `file:line:col: error: thread 2: ...` with the source line and caret.
 std::string format_failure(const Failure& failure, const SourceFile& file, bool color);
 
+// "note: execution discarded: thread 1's assumption is false" at each false `assume`: the run
+// is not a behaviour of the program (docs/language.md), which is not an error.
+std::string format_discarded(const std::vector<BlockedThread>& blocked, const SourceFile& file,
+                             bool color);
 // `file: error: deadlock: ...` and a note for every blocked thread.
 std::string format_deadlock(const std::vector<BlockedThread>& blocked, const Code& code,
                             const SourceFile& file, bool color);

@@ -115,7 +115,8 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
     }
     std::vector<uint32_t> runnable = machine.runnable();
     if (runnable.empty()) {
-      result.outcome = Outcome::Deadlock;
+      // A false assumption discards the execution, whatever else is blocked.
+      result.outcome = machine.assumption_failed() ? Outcome::Discarded : Outcome::Deadlock;
       result.blocked = blocked_threads(machine);
       return finish();
     }

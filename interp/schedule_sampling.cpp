@@ -53,6 +53,8 @@ const char* sample_kind_name(SampleKind kind) {
     return "step limit";
   case SampleKind::TimeLimit:
     return "time limit";
+  case SampleKind::Discarded:
+    return "discarded (an assumption was false)";
   case SampleKind::Finished:
     return "finished";
   }
@@ -98,6 +100,14 @@ sample_keys(const RunResult& result, const std::vector<std::string>& output) {
       k += std::to_string(thread) + "@" + pos(range.begin) + " ";
     keys.emplace_back(
         result.outcome == Outcome::StepLimit ? SampleKind::StepLimit : SampleKind::TimeLimit, k);
+    break;
+  }
+  case Outcome::Discarded: {
+    std::string k;
+    for (const BlockedThread& b : result.blocked)
+      if (b.blocker.kind == Blocker::Assume)
+        k += std::to_string(b.thread) + "@" + pos(b.blocker.range.begin) + " ";
+    keys.emplace_back(SampleKind::Discarded, k);
     break;
   }
   case Outcome::Finished: {

@@ -41,6 +41,7 @@ enum class SampleKind : uint8_t {
   Deadlock,
   StepLimit,
   TimeLimit,
+  Discarded, // an assumption was false: not a behaviour of the program
   Finished
 };
 

@@ -39,6 +39,15 @@ std::string unlock_not_held(std::string_view lock, std::string_view holder) {
          ")";
 }
 
+std::string cond_wait_not_held(std::string_view cond, std::string_view lock,
+                               std::string_view holder) {
+  return "wait on condition '" + std::string(cond) + "' needs lock '" + std::string(lock) +
+         "' held by this thread (" +
+         (holder.empty() ? std::string("it is free")
+                         : "it is held by thread " + std::string(holder)) +
+         ")";
+}
+
 std::string already_spawned(int64_t thread, std::string_view state) {
   return "thread " + std::to_string(thread) + " has already been spawned (" + std::string(state) +
          "); a thread id is spawned at most once";

@@ -39,6 +39,10 @@ std::string assertion_failed(std::string_view condition, std::string_view locals
 // "unlock of 'm', which it does not hold (it is free)" when `holder` is empty, else "(it is
 // held by thread 2)" with `holder` the holding thread's id.
 std::string unlock_not_held(std::string_view lock, std::string_view holder);
+// "wait on condition 'c' needs lock 'm' held by this thread (it is free)": wait(c, m) releases
+// m, so the thread must hold it; `holder` as for unlock_not_held.
+std::string cond_wait_not_held(std::string_view cond, std::string_view lock,
+                               std::string_view holder);
 
 // "thread 2 has already been spawned (it is still running); a thread id is spawned at most
 // once"; `state` is spawned_state(running) (or a slot for it).

@@ -59,9 +59,12 @@ std::string describe_ending(const RunResult& result, const ProgramInfo& info, bo
       out += " " + std::to_string(b.thread) + ":" + std::to_string(b.blocker.kind);
       if (b.blocker.kind == Blocker::Lock) out += ":" + info.cell_name(b.blocker.cell);
       if (b.blocker.kind == Blocker::Wait) out += ":" + std::to_string(b.blocker.waited);
+      if (b.blocker.kind == Blocker::Condition || b.blocker.kind == Blocker::Barrier)
+        out += ":" + info.cell_name(b.blocker.cell);
     }
     return out;
   }
+  if (result.outcome == Outcome::Discarded) return "discarded";
   return "";
 }
 
@@ -81,6 +84,7 @@ int run_exit_code(const RunResult& result) {
   if (!result.races.empty()) return 66;
   switch (result.outcome) {
   case Outcome::Finished:
+  case Outcome::Discarded:
     return 0;
   case Outcome::Race:
     return 66;

@@ -28,7 +28,10 @@ enum class Outcome : uint8_t {
   Race,             // stopped at a race (or a failed instrumentation check)
   RuntimeError,     // division by zero, bad index, unlock not held, re-spawn
   AssertionFailure, // a user assert
-  Deadlock,         // every live thread blocked in lock or wait
+  Deadlock,         // every live thread blocked (lock, wait, condition, barrier)
+  // An `assume` was false: the execution is not a behaviour of the program (docs/language.md).
+  // Not an error: exit code 0, like Finished.
+  Discarded,
   StepLimit,        // the interpreter's instruction budget ran out
   TimeLimit,        // RunOptions::timeout_ms passed before the run ended
   ScheduleError,    // a replayed schedule does not fit the program (the interpreter's)
@@ -60,11 +63,15 @@ struct Failure {
 
 // Why a thread cannot step: for deadlock reports.
 struct Blocker {
-  enum Kind : uint8_t { None, Lock, Wait } kind = None;
-  uint32_t cell = 0;   // Lock: the lock's cell
+  // Condition: waiting on a condition variable until notified; Barrier: arrived at a barrier
+  // that has not filled; Assume: an `assume` was false (the thread never continues).
+  enum Kind : uint8_t { None, Lock, Wait, Condition, Barrier, Assume } kind = None;
+  uint32_t cell = 0;   // Lock, Condition, Barrier: the lock's, condition's or barrier's cell
   int64_t holder = -1; // Lock: the thread holding it
   int64_t waited = -1; // Wait: the thread waited for
   bool waited_spawned = false;
+  int64_t arrived = 0; // Barrier: threads arrived in this phase, itself included
+  int64_t needed = 0;  // Barrier: threads the phase waits for
   SourceRange range; // the blocked statement
 };
 
@@ -173,7 +180,8 @@ struct RunResult {
 // differential tests compare the backends, by this text.
 std::string describe_ending(const RunResult& result, const ProgramInfo& info, bool exact = true);
 
-// 66 if any race was reported, else 0 for Finished, 2 for ScheduleError, 1 otherwise (the
+// 66 if any race was reported, else 0 for Finished and Discarded, 2 for ScheduleError, 1
+// otherwise (the
 // exit codes every racelang command uses).
 int run_exit_code(const RunResult& result);
 

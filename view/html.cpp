@@ -54,6 +54,8 @@ std::string outcome_text(const RunViewInput& in) {
       text += (k ? "; " : " ") + describe_blocker(r.blocked[k], *in.code);
     return text;
   }
+  case Outcome::Discarded:
+    return "discarded: an assumption was false (not a behaviour of the program)";
   case Outcome::StepLimit:
     return "stopped at the step limit";
   case Outcome::TimeLimit:
