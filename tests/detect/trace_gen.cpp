@@ -111,12 +111,20 @@ public:
       break;
     case Intent::Arrive: {
       if (config_.barriers == 0) return;
-      const uint32_t b = in.a % config_.barriers;
+      // Mostly join a barrier others already wait at, so phases of several threads are common.
+      uint32_t b = (in.a / 4) % config_.barriers;
+      if (in.a % 4 != 0) {
+        auto busy = std::find_if(waiting_at_.begin(), waiting_at_.end(),
+                                 [](const std::vector<ThreadId>& w) { return !w.empty(); });
+        if (busy != waiting_at_.end()) b = static_cast<uint32_t>(busy - waiting_at_.begin());
+      }
       emit(Event::barrier_arrive(t, b));
       std::vector<ThreadId>& waiting = waiting_at_[b];
       waiting.push_back(t);
       me.waiting = true;
-      if (!in.write && live.size() > 1) return; // wait for more arrivals
+      // About one arrival in four fills the barrier, so phases of several threads are common.
+      const bool fills = in.write && in.b < 6;
+      if (!fills && live.size() > 1) return; // wait for more arrivals
       // The barrier fills: every waiting thread departs, starting with the b-th (the order of
       // departures is the scheduler's business).
       const std::size_t first = in.b % waiting.size();
@@ -184,9 +192,9 @@ rc::Gen<Intention> gen_intention(const TraceGenConfig& config) {
                                          {4, Intent::Fork},
                                          {multi ? 3 : 2, Intent::Join},
                                          {exits ? 2 : 0, Intent::Exit},
-                                         {config.volatiles > 0 ? 2 : 0, Intent::VolatileRead},
-                                         {config.volatiles > 0 ? 2 : 0, Intent::VolatileWrite},
-                                         {config.barriers > 0 ? 3 : 0, Intent::Arrive}};
+                                         {config.volatiles > 0 ? 1 : 0, Intent::VolatileRead},
+                                         {config.volatiles > 0 ? 1 : 0, Intent::VolatileWrite},
+                                         {config.barriers > 0 ? 2 : 0, Intent::Arrive}};
   int total = 0;
   for (const Weighted& w : weights) total += w.weight;
   auto what = rc::gen::map(rc::gen::inRange(0, total), [weights](int k) {

@@ -51,10 +51,11 @@ enum class Intent : uint8_t {
 };
 
 // What one step tries to do. `actor` picks among the live threads that are not waiting at a
-// barrier, `a` the location, lock, join target, volatile or barrier, `b` the location of a
-// LockedAccess (acq m; rd/wr x; rel m) or the first thread to depart when an arrival fills its
-// barrier, `write` the kind of a LockedAccess or whether an arrival fills its barrier (the last
-// thread not waiting always fills it, so the simulator never deadlocks).
+// barrier, `a` the location, lock, join target, volatile or barrier (an arrival goes to the
+// lowest barrier with waiting threads unless `a` % 4 == 0, else to barrier `a` / 4), `b` the
+// location of a LockedAccess (acq m; rd/wr x; rel m) or the first thread to depart when an arrival
+// fills its barrier, `write` the kind of a LockedAccess; an arrival fills its barrier when `write`
+// and `b` < 6 (and the last thread not waiting always fills it, so the simulator never deadlocks).
 struct Intention {
   Intent what = Intent::Read;
   uint8_t actor = 0;
