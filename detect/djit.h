@@ -27,6 +27,10 @@ struct DjitCounters {
   uint64_t fork = 0;
   uint64_t join = 0;
   uint64_t exit = 0;
+  uint64_t volatile_read = 0;
+  uint64_t volatile_write = 0;
+  uint64_t barrier_arrive = 0;
+  uint64_t barrier_depart = 0;
   uint64_t races = 0;
   friend bool operator==(const DjitCounters&, const DjitCounters&) = default;
 };
@@ -37,8 +41,10 @@ struct DjitCounters {
 //   [DJIT+ WRITE SAME EPOCH] W_x(t) = C_t(t)                   no change
 //   [DJIT+ WRITE]            W_x ⊑ C_t, R_x ⊑ C_t              W_x(t) := C_t(t)
 // Synchronization is VectorClock's (the PLDI'09 presentation, whose clocks are "one less than in
-// the original formulation"); exit(t) is a no-op. The fast paths are sound up to the first race:
-// an access by another thread after t's access in the same epoch would itself have raced with it.
+// the original formulation"), volatiles and barriers included; exit(t) is a no-op. The fast paths
+// are sound up to the first race: an access by another thread after t's access in the same epoch
+// would itself have raced with it (every event that orders t before another thread increments
+// C_t, except an arrival, after which t does nothing until its departure increments C_t).
 // Races are reported exactly as VectorClock reports them (lowest conflicting thread, writes
 // first); after a forced race the fast paths may skip later reports VectorClock would make.
 class DjitDetector final : public Detector {
@@ -53,6 +59,9 @@ public:
 
   VectorClock thread_clock(ThreadId t) const { return sync_.thread_copy(t); }
   VectorClock lock_clock(uint32_t m) const { return sync_.lock(m); }
+  VectorClock volatile_clock(uint32_t v) const { return sync_.volatile_clock(v); }
+  VectorClock barrier_clock(uint32_t b) const { return sync_.barrier_clock(b); }
+  bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const;
   VectorClock write_clock(uint32_t x) const;
 

@@ -20,6 +20,14 @@ std::string_view to_string(EventKind kind) {
     return "join";
   case EventKind::Exit:
     return "exit";
+  case EventKind::VolatileRead:
+    return "vrd";
+  case EventKind::VolatileWrite:
+    return "vwr";
+  case EventKind::BarrierArrive:
+    return "arr";
+  case EventKind::BarrierDepart:
+    return "dep";
   }
   return "?";
 }
@@ -42,6 +50,16 @@ std::string to_string(const Event& e) {
   case EventKind::Fork:
   case EventKind::Join:
     out += ",t";
+    out += std::to_string(e.target);
+    break;
+  case EventKind::VolatileRead:
+  case EventKind::VolatileWrite:
+    out += ",v";
+    out += std::to_string(e.target);
+    break;
+  case EventKind::BarrierArrive:
+  case EventKind::BarrierDepart:
+    out += ",b";
     out += std::to_string(e.target);
     break;
   case EventKind::Exit:

@@ -1,11 +1,12 @@
 // The labelled events every race detector consumes: the paper's operations rd(t,x), wr(t,x),
 // acq(t,m), rel(t,m), fork(t,u), join(t,u), plus exit(t) from §3.4 (multiple joins), plus the
 // synchronisation of the FastTrack paper's §4 "Extensions" (PLDI'09): volatile reads and writes
-// vrd(t,v)/vwr(t,v), and a barrier's release split into one arrival arr(t,b) per thread
-// followed by one departure dep(t,b) per thread, all emitted by the step that fills the
-// barrier (docs/detectors.md, "Volatiles and barriers"). An
-// names its thread and one target (a location, a lock or another thread) by dense numeric ids, so
-// detectors can keep their metadata in plain arrays; names for printing live with the caller.
+// vrd(t,v)/vwr(t,v), and a barrier's release split into one arrival arr(t,b) per thread (at that
+// thread's own step) and one departure dep(t,b) per thread (the step that fills the barrier emits
+// its own arrival and then every departure; docs/detectors.md, "Volatiles and barriers"). An
+// event names its thread and
+// one target (a location, a lock, a volatile, a barrier or another thread) by dense numeric ids,
+// so detectors can keep their metadata in plain arrays; names for printing live with the caller.
 // A trace is just a vector of events.
 #pragma once
 
@@ -79,12 +80,13 @@ constexpr bool conflicts(const Event& a, const Event& b) {
          (a.kind == EventKind::Write || b.kind == EventKind::Write);
 }
 
-// The paper's operation names: "rd", "wr", "acq", "rel", "fork", "join", "exit".
+// The paper's operation names: "rd", "wr", "acq", "rel", "fork", "join", "exit", and "vrd",
+// "vwr", "arr", "dep" for volatiles and barriers.
 std::string_view to_string(EventKind kind);
 
 // The paper's notation with explicit prefixes so ids of different sorts cannot be confused:
 // "rd(t1,x0)", "wr(t0,x2)", "acq(t1,m0)", "rel(t1,m0)", "fork(t0,t1)", "join(t0,t1)",
-// "exit(t1)".
+// "exit(t1)", "vrd(t1,v0)", "vwr(t0,v0)", "arr(t2,b0)", "dep(t2,b0)".
 std::string to_string(const Event& e);
 
 // Events separated by single spaces, e.g. "wr(t0,x0) fork(t0,t1) rd(t1,x0)".

@@ -117,6 +117,18 @@ std::optional<Race> FastTrackDetector::apply(const Event& e, bool checked) {
   case EventKind::Exit:
     ++counters_.exit;
     break;
+  case EventKind::VolatileRead:
+    ++counters_.volatile_read;
+    break;
+  case EventKind::VolatileWrite:
+    ++counters_.volatile_write;
+    break;
+  case EventKind::BarrierArrive:
+    ++counters_.barrier_arrive;
+    break;
+  case EventKind::BarrierDepart:
+    ++counters_.barrier_depart;
+    break;
   }
   sync_.apply(e);
   return std::nullopt;

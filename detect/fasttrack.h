@@ -49,6 +49,10 @@ struct FastTrackCounters {
   uint64_t fork = 0;
   uint64_t join = 0;
   uint64_t exit = 0;
+  uint64_t volatile_read = 0;
+  uint64_t volatile_write = 0;
+  uint64_t barrier_arrive = 0;
+  uint64_t barrier_depart = 0;
   uint64_t races = 0;
 
   uint64_t reads() const { return read_same_epoch + read_shared + read_exclusive + read_share; }
@@ -66,9 +70,9 @@ struct FastTrackCounters {
 //   [WRITE EXCLUSIVE]   R_x ∈ Epoch, R_x ≼ C_t, W_x ≼ C_t     W_x := E(t)
 //   [WRITE SHARED]      R_x ∈ VC,    R_x ⊑ C_t, W_x ≼ C_t     W_x := E(t), R_x := ⊥_e
 // clang-format on
-// Acquire, release, fork and join are VectorClock's (SyncClocks); exit(t) is a no-op. The
-// extracted CPP'17 Figure 3 is garbled (its READ EXCLUSIVE and READ SHARE premises run together);
-// these are the PLDI'09 rules, which its Figure 5 pseudocode confirms.
+// Acquire, release, fork, join, volatiles and barriers are VectorClock's (SyncClocks); exit(t) is
+// a no-op. The extracted CPP'17 Figure 3 is garbled (its READ EXCLUSIVE and READ SHARE premises
+// run together); these are the PLDI'09 rules, which its Figure 5 pseudocode confirms.
 //
 // A race names the thread of the write epoch W_x for a write conflict; for a read conflict, the
 // thread of the read epoch or the lowest u with R_x(u) > C_t(u) in the read vector clock. Both
@@ -88,6 +92,9 @@ public:
   // The state components, for tests: C_t, L_m, W_x, and R_x as an epoch or a vector clock.
   VectorClock thread_clock(ThreadId t) const { return sync_.thread_copy(t); }
   VectorClock lock_clock(uint32_t m) const { return sync_.lock(m); }
+  VectorClock volatile_clock(uint32_t v) const { return sync_.volatile_clock(v); }
+  VectorClock barrier_clock(uint32_t b) const { return sync_.barrier_clock(b); }
+  bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   Epoch write_epoch(uint32_t x) const;
   bool read_is_shared(uint32_t x) const;    // R_x ∈ VC
   Epoch read_epoch(uint32_t x) const;       // meaningful when !read_is_shared(x)

@@ -28,6 +28,12 @@ HappensBefore::HappensBefore(const Trace& trace)
   std::unordered_map<ThreadId, std::size_t> last_event; // program order
   std::unordered_map<uint32_t, Bits> released;          // every release of m
   std::unordered_map<ThreadId, Bits> forked;            // every fork of u
+  std::unordered_map<uint32_t, Bits> volatile_written;  // every vwr of v
+  struct Phase {
+    Bits arrived;          // every arrival of the current phase
+    bool departed = false; // a departure since the last arrival: the next arrival starts anew
+  };
+  std::unordered_map<uint32_t, Phase> phases; // barrier -> its current phase
   Bits closed(words_);
 
   auto close = [&](std::size_t i) {
@@ -54,11 +60,23 @@ HappensBefore::HappensBefore(const Trace& trace)
       // Every event of u so far, and u's fork (u's implicit end and start).
       inherit_thread_end(j, e.target);
       break;
+    case EventKind::VolatileRead:
+      if (auto it = volatile_written.find(e.target); it != volatile_written.end())
+        or_into(row(j), it->second.data(), words_);
+      break;
+    case EventKind::BarrierDepart:
+      if (auto it = phases.find(e.target); it != phases.end()) {
+        or_into(row(j), it->second.arrived.data(), words_);
+        it->second.departed = true;
+      }
+      break;
     case EventKind::Read:
     case EventKind::Write:
     case EventKind::Release:
     case EventKind::Fork:
     case EventKind::Exit:
+    case EventKind::VolatileWrite:
+    case EventKind::BarrierArrive:
       break;
     }
     // Record what later events inherit from this one.
@@ -68,6 +86,16 @@ HappensBefore::HappensBefore(const Trace& trace)
     } else if (e.kind == EventKind::Fork) {
       Bits& f = forked.try_emplace(e.target, words_).first->second;
       or_into(f.data(), close(j), words_);
+    } else if (e.kind == EventKind::VolatileWrite) {
+      Bits& w = volatile_written.try_emplace(e.target, words_).first->second;
+      or_into(w.data(), close(j), words_);
+    } else if (e.kind == EventKind::BarrierArrive) {
+      Phase& phase = phases.try_emplace(e.target, Phase{Bits(words_)}).first->second;
+      if (phase.departed) { // this arrival opens a new phase
+        std::fill(phase.arrived.begin(), phase.arrived.end(), 0);
+        phase.departed = false;
+      }
+      or_into(phase.arrived.data(), close(j), words_);
     }
     last_event[e.thread] = j;
   }

@@ -20,7 +20,13 @@ namespace racelang::detect {
 //   - program order: a and b are events of the same thread;
 //   - locking: a = rel(t,m) and b = acq(u,m) (every earlier release of m, not only the last);
 //   - fork: a = fork(t,u) and b is an event of u, or b = join(v,u);
-//   - join: a is an event of u (exit(u) included) and b = join(t,u), for every join of u (§3.4).
+//   - join: a is an event of u (exit(u) included) and b = join(t,u), for every join of u (§3.4);
+//   - volatiles: a = vwr(t,v) and b = vrd(u,v) (every earlier write of v; FastTrack's rules order
+//     nothing after a volatile read and nothing before a volatile write other than by program
+//     order, so two writes of v, or two reads, are not ordered by this rule);
+//   - barriers: a = arr(t,b) and b = dep(u,b) of the same phase of barrier b. A phase starts at an
+//     arrival that is b's first event or follows a departure of b (no arrival of b between) and
+//     holds the arrivals up to the next departure and the departures up to the next arrival.
 // The edge fork(t,u) -> join(v,u) stands for u's implicit start and end: it matters only when u
 // has no events between them, a trace FastTrack's feasibility condition (4) rules out but which
 // VectorClock orders (C_u inherits C_t at the fork, C_v inherits C_u at the join) and which

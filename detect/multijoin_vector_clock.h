@@ -51,6 +51,9 @@ public:
 
   VectorClock thread_clock(ThreadId t) const { return core_.thread_clock(t); }
   VectorClock lock_clock(uint32_t m) const { return core_.lock_clock(m); }
+  VectorClock volatile_clock(uint32_t v) const { return core_.volatile_clock(v); }
+  VectorClock barrier_clock(uint32_t b) const { return core_.barrier_clock(b); }
+  bool barrier_between_phases(uint32_t b) const { return core_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const { return core_.read_clock(x); }
   VectorClock write_clock(uint32_t x) const { return core_.write_clock(x); }
 

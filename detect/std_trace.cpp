@@ -66,6 +66,26 @@ private:
   std::unordered_map<std::string, uint32_t> ids_;
 };
 
+// The kinds with an STD line (Exit has none but is skipped silently, as documented).
+bool std_representable(EventKind kind) {
+  switch (kind) {
+  case EventKind::Read:
+  case EventKind::Write:
+  case EventKind::Acquire:
+  case EventKind::Release:
+  case EventKind::Fork:
+  case EventKind::Join:
+    return true;
+  case EventKind::Exit:
+  case EventKind::VolatileRead:
+  case EventKind::VolatileWrite:
+  case EventKind::BarrierArrive:
+  case EventKind::BarrierDepart:
+    return false;
+  }
+  return false;
+}
+
 } // namespace
 
 std::string write_std_trace(const Trace& events, const std::vector<uint32_t>& source_ids,
@@ -77,6 +97,9 @@ std::string write_std_trace(const Trace& events, const std::vector<uint32_t>& so
   for (std::size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
     if (e.kind == EventKind::Exit) continue; // not representable in STD
+    if (!std_representable(e.kind))
+      throw std::invalid_argument("write_std_trace: RAPID's STD format has no " +
+                                  std::string(to_string(e.kind)) + " events: " + to_string(e));
     const bool names_thread = e.kind == EventKind::Fork || e.kind == EventKind::Join;
     if (e.thread > kMaxStdThreadId || (names_thread && e.target > kMaxStdThreadId))
       throw std::invalid_argument("write_std_trace: thread id above " +
@@ -118,7 +141,11 @@ std::string write_std_trace(const Trace& events, const std::vector<uint32_t>& so
       operand = thread;
       break;
     case EventKind::Exit:
-      break;
+    case EventKind::VolatileRead:
+    case EventKind::VolatileWrite:
+    case EventKind::BarrierArrive:
+    case EventKind::BarrierDepart:
+      break; // skipped or rejected above
     }
     out += 'T';
     out += std::to_string(e.thread);

@@ -10,8 +10,10 @@
 // or ')'; locations and locks are separate name spaces) or a thread `T<id>`. The last field is
 // a non-negative decimal source id (RAPID's "location in the program"; racelang uses it for the
 // statement an event came from). exit(t) has no STD form: the writer skips Exit events, so a
-// trace written for the multiple-join detector loses them. The reader ignores blank lines, a
-// trailing '\r' and spaces around fields, and rejects anything else with the line number.
+// trace written for the multiple-join detector loses them. Volatile and barrier events (vrd,
+// vwr, arr, dep) have no STD form either, and dropping them would change the happens-before
+// relation, so the writer rejects them; the reader never produces them. The reader ignores blank
+// lines, a trailing '\r' and spaces around fields, and rejects anything else with the line number.
 #pragma once
 
 #include <cstddef>
@@ -37,8 +39,9 @@ struct StdNames {
 
 // The STD text of `events` (each line ends in '\n'), skipping Exit events. source_ids holds one
 // id per event, Exit events included, or is empty for all zeros. Throws std::invalid_argument if
-// source_ids has the wrong length, a name is not a valid STD name or a thread id exceeds
-// kMaxStdThreadId (the output would not read back).
+// source_ids has the wrong length, a name is not a valid STD name, a thread id exceeds
+// kMaxStdThreadId (the output would not read back) or an event is a volatile or barrier event
+// (STD has no such events).
 std::string write_std_trace(const Trace& events, const std::vector<uint32_t>& source_ids = {},
                             const StdNames& names = {});
 

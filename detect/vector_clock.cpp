@@ -1,5 +1,5 @@
-// The vector-clock value type, the synchronization rules shared by all detectors, and the
-// VectorClock algorithm itself (CPP'17 Figure 2).
+// The vector-clock value type, the synchronization rules shared by all detectors (CPP'17 Figure 2
+// plus FastTrack's volatiles and barriers), and the VectorClock algorithm itself (CPP'17 Figure 2).
 #include "detect/vector_clock.h"
 
 #include <algorithm>
@@ -95,6 +95,20 @@ const VectorClock& SyncClocks::lock(uint32_t m) const {
   return m < locks_.size() ? locks_[m] : bottom;
 }
 
+const VectorClock& SyncClocks::volatile_clock(uint32_t v) const {
+  static const VectorClock bottom;
+  return v < volatiles_.size() ? volatiles_[v] : bottom;
+}
+
+const VectorClock& SyncClocks::barrier_clock(uint32_t b) const {
+  static const VectorClock bottom;
+  return b < barriers_.size() ? barriers_[b].clock : bottom;
+}
+
+bool SyncClocks::barrier_between_phases(uint32_t b) const {
+  return b < barriers_.size() && barriers_[b].between_phases;
+}
+
 void SyncClocks::acquire(ThreadId t, uint32_t m) {
   thread(t).join(lock(m));
 }
@@ -124,6 +138,44 @@ void SyncClocks::join(ThreadId t, ThreadId u) {
   if (options_.increment_on_join) threads_[u].inc(u);
 }
 
+void SyncClocks::volatile_read(ThreadId t, uint32_t v) {
+  thread(t).join(volatile_clock(v));
+}
+
+void SyncClocks::volatile_write(ThreadId t, uint32_t v) {
+  if (v >= volatiles_.size()) volatiles_.resize(std::size_t{v} + 1);
+  VectorClock& ct = thread(t);
+  // Joined, not assigned as for locks: volatile writes need not be ordered with each other, and
+  // a later read must see every earlier write, not only the last.
+  if (options_.volatile_write_adds_edge) volatiles_[v].join(ct);
+  if (options_.volatile_write_increments) ct.inc(t);
+}
+
+void SyncClocks::barrier_arrive(ThreadId t, uint32_t b) {
+  if (b >= barriers_.size()) barriers_.resize(std::size_t{b} + 1);
+  Barrier& bb = barriers_[b];
+  if (bb.between_phases) {
+    // The first arrival after a departure opens a new phase: the previous phase's arrivals must
+    // not reach this phase's departures (their threads may not take part in this phase).
+    if (options_.barrier_resets_per_phase) bb.clock = VectorClock{};
+    bb.between_phases = false;
+  }
+  // No increment: a thread that arrived does nothing until it departs, and the departure
+  // increments.
+  bb.clock.join(thread(t));
+}
+
+void SyncClocks::barrier_depart(ThreadId t, uint32_t b) {
+  if (b >= barriers_.size()) barriers_.resize(std::size_t{b} + 1);
+  Barrier& bb = barriers_[b];
+  bb.between_phases = true;
+  VectorClock& ct = thread(t);
+  ct.join(bb.clock);
+  // t's events after the barrier must not look ordered before the other threads' departures,
+  // which joined B_b holding t's arrival clock.
+  if (options_.barrier_depart_increments) ct.inc(t);
+}
+
 bool SyncClocks::apply(const Event& e) {
   switch (e.kind) {
   case EventKind::Acquire:
@@ -137,6 +189,18 @@ bool SyncClocks::apply(const Event& e) {
     return true;
   case EventKind::Join:
     join(e.thread, e.target);
+    return true;
+  case EventKind::VolatileRead:
+    volatile_read(e.thread, e.target);
+    return true;
+  case EventKind::VolatileWrite:
+    volatile_write(e.thread, e.target);
+    return true;
+  case EventKind::BarrierArrive:
+    barrier_arrive(e.thread, e.target);
+    return true;
+  case EventKind::BarrierDepart:
+    barrier_depart(e.thread, e.target);
     return true;
   case EventKind::Read:
   case EventKind::Write:

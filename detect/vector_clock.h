@@ -22,7 +22,7 @@ namespace racelang::detect {
 // clocks of different lengths compare and join as the mathematical functions they denote.
 class VectorClock {
 public:
-  // 32 bits are plenty: a clock only advances on release, fork and join, and inc() throws
+  // 32 bits are plenty: a clock only advances on release, fork, join, vwr and dep, and inc() throws
   // std::overflow_error rather than wrapping (a wrapped clock would silently hide races).
   using Clock = uint32_t;
 
@@ -61,8 +61,8 @@ private:
 VectorClock join(VectorClock a, const VectorClock& b);
 
 // Deliberately breakable rules. Defaults are the paper's algorithm. Every field other than
-// release_joins_lock and increment_on_join turns the algorithm unsound when false (it misses
-// races); tests use them as negative controls.
+// release_joins_lock and increment_on_join turns the algorithm unsound when changed from its
+// default (it misses races); tests use them as negative controls.
 struct VectorClockOptions {
   bool increment_on_release = true; // rel: C_t := inc_t(C_t)
   bool increment_on_fork = true;    // fork: C_t := inc_t(C_t)
@@ -74,12 +74,27 @@ struct VectorClockOptions {
   // on well-formed traces, where the previous release of m happens before this one.
   bool release_joins_lock = false;
   bool check_reads_on_write = true; // wr: require R_x ⊑ C_t as well as W_x ⊑ C_t
+  // The volatile and barrier rules (FastTrack PLDI'09 §4 "Extensions", see SyncClocks below).
+  // Each false drops one part of a rule.
+  bool volatile_write_adds_edge = true;  // vwr: V_v := V_v ⊔ C_t
+  bool volatile_write_increments = true; // vwr: C_t := inc_t(C_t)
+  bool barrier_depart_increments = true; // dep: the inc_t of C_t := inc_t(C_t ⊔ B_b)
+  bool barrier_resets_per_phase = true;  // arr: B_b := ⊥ when the arrival starts a new phase
 };
 
 // The per-thread and per-lock clocks C and L with the four synchronization rules of Figure 2,
-// shared by every detector (FastTrack and DJIT+ use the same rules, FastTrack Figure 3). Thread
-// clocks are created on first use as inc_t(⊥_V), which is the paper's initial state; threads and
-// locks are dense ids and the tables grow on demand.
+// shared by every detector (FastTrack and DJIT+ use the same rules, FastTrack Figure 3), plus the
+// volatile clocks V and the barrier clocks B of FastTrack's §4 "Extensions":
+//   vrd(t,v): C_t := C_t ⊔ V_v
+//   vwr(t,v): V_v := V_v ⊔ C_t; C_t := inc_t(C_t)
+//   arr(t,b): if b is between phases, B_b := ⊥ and b is no longer between phases; B_b := B_b ⊔ C_t
+//   dep(t,b): C_t := inc_t(C_t ⊔ B_b); b is between phases
+// FastTrack keeps volatiles in L; racelang keeps them apart, so lock, volatile, barrier and
+// location ids are separate name spaces. A barrier is "between phases" once one of its
+// departures has been seen and until its next arrival, which therefore starts a new phase: B_b
+// only ever holds the arrivals of the current phase (docs/detectors.md, "Volatiles and
+// barriers"). Thread clocks are created on first use as inc_t(⊥_V), which is the paper's initial
+// state; all ids are dense and the tables grow on demand.
 class SyncClocks {
 public:
   explicit SyncClocks(const VectorClockOptions& options = {}) : options_(options) {}
@@ -90,32 +105,52 @@ public:
   VectorClock thread_copy(ThreadId t) const;
   // L_m (⊥_V if m was never released).
   const VectorClock& lock(uint32_t m) const;
+  // V_v (⊥_V if v was never written).
+  const VectorClock& volatile_clock(uint32_t v) const;
+  // B_b: the join of the arrivals of b's current (or, between phases, last) phase; ⊥_V if b was
+  // never arrived at.
+  const VectorClock& barrier_clock(uint32_t b) const;
+  // Whether a departure of b has been seen since b's last arrival (the next arrival resets B_b).
+  bool barrier_between_phases(uint32_t b) const;
 
-  void acquire(ThreadId t, uint32_t m); // C_t := C_t ⊔ L_m
-  void release(ThreadId t, uint32_t m); // L_m := C_t; C_t := inc_t(C_t)
-  void fork(ThreadId t, ThreadId u);    // C_u := C_u ⊔ C_t; C_t := inc_t(C_t)
-  void join(ThreadId t, ThreadId u);    // C_t := C_t ⊔ C_u; C_u := inc_u(C_u)
+  void acquire(ThreadId t, uint32_t m);        // C_t := C_t ⊔ L_m
+  void release(ThreadId t, uint32_t m);        // L_m := C_t; C_t := inc_t(C_t)
+  void fork(ThreadId t, ThreadId u);           // C_u := C_u ⊔ C_t; C_t := inc_t(C_t)
+  void join(ThreadId t, ThreadId u);           // C_t := C_t ⊔ C_u; C_u := inc_u(C_u)
+  void volatile_read(ThreadId t, uint32_t v);  // C_t := C_t ⊔ V_v
+  void volatile_write(ThreadId t, uint32_t v); // V_v := V_v ⊔ C_t; C_t := inc_t(C_t)
+  void barrier_arrive(ThreadId t, uint32_t b); // (new phase: B_b := ⊥); B_b := B_b ⊔ C_t
+  void barrier_depart(ThreadId t, uint32_t b); // C_t := inc_t(C_t ⊔ B_b)
 
-  // Applies e if it is Acquire, Release, Fork or Join and returns true; false otherwise.
+  // Applies e if it is a synchronization event (Acquire, Release, Fork, Join, VolatileRead,
+  // VolatileWrite, BarrierArrive, BarrierDepart) and returns true; false otherwise.
   bool apply(const Event& e);
 
 private:
+  struct Barrier {
+    VectorClock clock;           // B_b
+    bool between_phases = false; // a departure since the last arrival
+  };
+
   void ensure_thread(ThreadId t);
 
   VectorClockOptions options_;
   std::vector<VectorClock> threads_;
   std::vector<VectorClock> locks_;
+  std::vector<VectorClock> volatiles_;
+  std::vector<Barrier> barriers_;
 };
 
 // VECTORCLOCK (Figure 2). State (C, L, R, W); initially C_t = inc_t(⊥_V), L_m = R_x = W_x = ⊥_V.
 //   rd(t,x): requires W_x ⊑ C_t;           R_x(t) := C_t(t)
 //   wr(t,x): requires W_x ⊑ C_t, R_x ⊑ C_t; W_x(t) := C_t(t)
-// Synchronization as in SyncClocks; exit(t) is a no-op. The extracted text of Figure 2 is garbled
-// (its FORK rule prints as a second REL rule); this follows the rules stated in the prose and in
-// FastTrack's Figure 3, which agree with each other.
+// Synchronization (locks, fork/join, volatiles, barriers) as in SyncClocks; exit(t) is a no-op. The
+// extracted text of Figure 2 is garbled (its FORK rule prints as a second REL rule); this follows
+// the rules stated in the prose and in FastTrack's Figure 3, which agree with each other.
 //
 // A race names the lowest thread u with W_x(u) > C_t(u) (a write conflict), or failing that with
-// R_x(u) > C_t(u) (a read conflict, for writes). Since C and L never depend on access metadata,
+// R_x(u) > C_t(u) (a read conflict, for writes). Since C, L, V and B never depend on access
+// metadata,
 // this is exact even after force(): u's last such access to x does not happen before e.
 class VectorClockDetector final : public Detector {
 public:
@@ -127,9 +162,13 @@ public:
 
   const VectorClockOptions& options() const { return options_; }
 
-  // The state components, for tests and documentation: C_t, L_m, R_x, W_x.
+  // The state components, for tests, documentation and state fingerprints: C_t, L_m, V_v, B_b
+  // and its phase flag, R_x, W_x.
   VectorClock thread_clock(ThreadId t) const { return sync_.thread_copy(t); }
   VectorClock lock_clock(uint32_t m) const { return sync_.lock(m); }
+  VectorClock volatile_clock(uint32_t v) const { return sync_.volatile_clock(v); }
+  VectorClock barrier_clock(uint32_t b) const { return sync_.barrier_clock(b); }
+  bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const;
   VectorClock write_clock(uint32_t x) const;
 

@@ -1,6 +1,8 @@
-// The trace discipline checker: one pass with the per-thread and per-lock facts the rules need.
+// The trace discipline checker: one pass with the per-thread, per-lock and per-barrier facts the
+// rules need.
 #include "detect/well_formed.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -19,7 +21,13 @@ std::optional<TraceError> check_well_formed(const Trace& trace, JoinDiscipline d
   std::unordered_set<ThreadId> finished; // exited, or joined (Single)
   std::unordered_set<ThreadId> exited;
   std::unordered_set<ThreadId> joined;
-  std::unordered_map<uint32_t, ThreadId> holder; // held locks
+  std::unordered_map<uint32_t, ThreadId> holder;  // held locks
+  std::unordered_map<ThreadId, uint32_t> waiting; // thread -> the barrier it arrived at
+  struct Barrier {
+    std::unordered_set<ThreadId> waiting; // arrived in the current phase, not yet departed
+    bool departed = false;                // a departure since the last arrival
+  };
+  std::unordered_map<uint32_t, Barrier> barriers;
 
   for (std::size_t i = 0; i < trace.size(); ++i) {
     const Event& e = trace[i];
@@ -30,6 +38,9 @@ std::optional<TraceError> check_well_formed(const Trace& trace, JoinDiscipline d
     if (finished.contains(e.thread))
       return error(thread_name(e.thread) +
                    (exited.contains(e.thread) ? " has exited" : " has been joined"));
+    if (auto it = waiting.find(e.thread);
+        it != waiting.end() && !(e.kind == EventKind::BarrierDepart && e.target == it->second))
+      return error(thread_name(e.thread) + " is waiting at b" + std::to_string(it->second));
     switch (e.kind) {
     case EventKind::Read:
     case EventKind::Write:
@@ -51,6 +62,8 @@ std::optional<TraceError> check_well_formed(const Trace& trace, JoinDiscipline d
       break;
     case EventKind::Join:
       if (e.target == e.thread) return error("a thread cannot join itself");
+      if (auto it = waiting.find(e.target); it != waiting.end())
+        return error(thread_name(e.target) + " is waiting at b" + std::to_string(it->second));
       if (discipline == JoinDiscipline::Single) {
         if (joined.contains(e.target))
           return error(thread_name(e.target) + " has already been joined");
@@ -59,7 +72,31 @@ std::optional<TraceError> check_well_formed(const Trace& trace, JoinDiscipline d
       }
       break;
     case EventKind::Exit:
+    case EventKind::VolatileRead:
+    case EventKind::VolatileWrite:
       break;
+    case EventKind::BarrierArrive: {
+      Barrier& b = barriers[e.target];
+      if (b.departed) { // opens a new phase
+        if (!b.waiting.empty())
+          return error("the previous phase of b" + std::to_string(e.target) + " still has " +
+                       thread_name(*std::min_element(b.waiting.begin(), b.waiting.end())) +
+                       " to depart");
+        b.departed = false;
+      }
+      b.waiting.insert(e.thread);
+      waiting.emplace(e.thread, e.target);
+      break;
+    }
+    case EventKind::BarrierDepart: {
+      Barrier& b = barriers[e.target];
+      if (!b.waiting.erase(e.thread))
+        return error(thread_name(e.thread) + " has not arrived at b" + std::to_string(e.target) +
+                     " in its current phase");
+      b.departed = true;
+      waiting.erase(e.thread);
+      break;
+    }
     }
     seen.insert(e.thread);
     if (e.kind == EventKind::Fork || e.kind == EventKind::Join) seen.insert(e.target);

@@ -1,8 +1,8 @@
 // Which traces the detectors are defined on. A race detector's verdict only means something for
 // traces a program could produce: threads act between their fork and their end, locks are held by
-// one thread at a time, a joined thread has finished. The checker states those rules once, so the
-// test generators, the STD reader's callers and the interpreter's tests can all ask whether a
-// trace is in the domain of the theorems.
+// one thread at a time, a joined thread has finished, a thread waiting at a barrier waits. The
+// checker states those rules once, so the test generators, the STD reader's callers and the
+// interpreter's tests can all ask whether a trace is in the domain of the theorems.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +34,13 @@ struct TraceError {
 //    fork, and is forked once, by another thread; threads never forked are alive from the start;
 //  - a thread does nothing after its exit or (Single) after being joined;
 //  - acq(t,m) needs m free; rel(t,m) needs m held by t (locks are not re-entrant);
-//  - join(t,u) needs u != t, and u not joined before (Single) or u exited (Multiple).
+//  - join(t,u) needs u != t, and u not joined before (Single) or u exited (Multiple), and u not
+//    waiting at a barrier;
+//  - volatile reads and writes are always well formed;
+//  - dep(t,b) needs t waiting at b: an arr(t,b) in b's current phase and no dep(t,b) since, so a
+//    thread departs at most once per phase; a waiting thread does nothing else until it departs;
+//  - an arrival that opens a new phase of b (one that follows a departure of b) needs every
+//    thread of the previous phase departed (a barrier releases all its threads at once).
 std::optional<TraceError> check_well_formed(const Trace& trace, JoinDiscipline discipline);
 
 } // namespace racelang::detect

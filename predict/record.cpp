@@ -178,6 +178,18 @@ private:
       case LabelKind::BarrierArrive:
       case LabelKind::BarrierDepart:
         continue;
+      case LabelKind::VolatileRead:
+      case LabelKind::VolatileWrite:
+      case LabelKind::CondWait:
+      case LabelKind::Notify:
+      case LabelKind::BarrierArrive:
+      case LabelKind::BarrierDepart:
+        // Prediction refuses programs with this synchronisation before recording (its traces
+        // have no such events); reaching here is a bug, and dropping the event would silently
+        // lose happens-before edges.
+        note_stop(RecordEnd::Failed, std::string("internal: prediction does not support ") +
+                                         label_name(s.label.kind) + " events");
+        return false;
       }
       rec_.trace.events.push_back(e);
     }

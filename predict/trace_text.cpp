@@ -238,6 +238,24 @@ std::string write_std(const Trace& trace) {
   return detect::write_std_trace(events, ids, names);
 }
 
+namespace {
+
+// The 1-based line of the STD text holding event i (the reader skips blank lines).
+size_t std_line_of_event(std::string_view text, size_t i) {
+  size_t line = 0, events = 0, pos = 0;
+  while (pos <= text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view l = text.substr(pos, nl == std::string_view::npos ? nl : nl - pos);
+    ++line;
+    if (l.find_first_not_of(" \t\r\v\f") != std::string_view::npos && events++ == i) return line;
+    if (nl == std::string_view::npos) break;
+    pos = nl + 1;
+  }
+  return line;
+}
+
+} // namespace
+
 TraceReadResult read_std(std::string_view text) {
   TraceReadResult r;
   detect::StdReadResult s = detect::read_std_trace(text);
@@ -288,6 +306,16 @@ TraceReadResult read_std(std::string_view text) {
       break;
     case detect::EventKind::Exit:
       continue;
+    case detect::EventKind::VolatileRead:
+    case detect::EventKind::VolatileWrite:
+    case detect::EventKind::BarrierArrive:
+    case detect::EventKind::BarrierDepart:
+      // STD has no such events and the reader never produces them; prediction does not support
+      // volatiles or barriers, so refuse rather than drop their happens-before edges.
+      r.error = TraceError{std_line_of_event(text, i), "prediction does not support " +
+                                                           std::string(detect::to_string(d.kind)) +
+                                                           " events"};
+      return r;
     }
     // Line 0 is "no position" (the racelang format writes none), whatever the column says.
     uint32_t id = s.trace.source_ids[i];

@@ -50,9 +50,21 @@ std::string render_dot(const RunViewInput& input) {
   }
   for (const detect::HbEdge& e : g.edges) {
     std::string_view kind = detect::to_string(e.kind);
-    const char* color = e.kind == detect::HbEdgeKind::ReleaseAcquire ? "#22aa77"
-                        : e.kind == detect::HbEdgeKind::Fork         ? "#2266cc"
-                                                                     : "#8855cc";
+    const char* color = "#8855cc"; // join
+    switch (e.kind) {
+    case detect::HbEdgeKind::ReleaseAcquire:
+    case detect::HbEdgeKind::VolatileWriteRead: // drawn like a lock hand-off, with its own label
+      color = "#22aa77";
+      break;
+    case detect::HbEdgeKind::Fork:
+      color = "#2266cc";
+      break;
+    case detect::HbEdgeKind::ArriveDepart:
+      color = "#cc7722";
+      break;
+    case detect::HbEdgeKind::Join:
+      break;
+    }
     o << "  e" << e.from << " -> e" << e.to << " [class=\"" << kind << "\", label=\"" << kind
       << "\", color=\"" << color << "\", fontcolor=\"" << color << "\"];\n";
   }

@@ -130,8 +130,17 @@ public:
       << (g_.rows.empty() ? 0 : g_.rows.size() - 1) << "\"><span id=\"step-info\"></span></div>\n";
     o << "<div class=\"legend\"><span class=\"k-po\">program order (down a lane)</span> "
          "<span class=\"k-ra\">release&#x2192;acquire</span> <span class=\"k-fork\">fork "
-         "(spawn)</span> <span class=\"k-join\">join (wait)</span> <span "
-         "class=\"k-race\">racing pair</span> &#xB7; hover an event for its values and "
+         "(spawn)</span> <span class=\"k-join\">join (wait)</span> ";
+    // The volatile and barrier edges only appear in the legend of runs that have them.
+    auto has = [&](detect::HbEdgeKind kind) {
+      return std::any_of(g_.edges.begin(), g_.edges.end(),
+                         [&](const detect::HbEdge& e) { return e.kind == kind; });
+    };
+    if (has(detect::HbEdgeKind::VolatileWriteRead))
+      o << "<span class=\"k-vol\">volatile write&#x2192;read</span> ";
+    if (has(detect::HbEdgeKind::ArriveDepart))
+      o << "<span class=\"k-bar\">barrier arrive&#x2192;depart</span> ";
+    o << "<span class=\"k-race\">racing pair</span> &#xB7; hover an event for its values and "
          "clocks</div>\n</header>\n";
     o << "<div id=\"tip\" hidden></div>\n";
     svg(o, code);
@@ -156,6 +165,10 @@ private:
     case detect::EventKind::Write:
     case detect::EventKind::Acquire:
     case detect::EventKind::Release:
+    case detect::EventKind::VolatileRead:
+    case detect::EventKind::VolatileWrite:
+    case detect::EventKind::BarrierArrive:
+    case detect::EventKind::BarrierDepart:
       return s + " " + in_.code->info->cell_name(e.target);
     case detect::EventKind::Fork:
     case detect::EventKind::Join:
@@ -192,7 +205,8 @@ private:
     o << "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
       << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height << "\">\n";
     o << "<defs>";
-    for (const char* k : {"po", "release-acquire", "fork", "join"})
+    for (const char* k :
+         {"po", "release-acquire", "fork", "join", "volatile-write-read", "arrive-depart"})
       o << "<marker id=\"arrow-" << k
         << "\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
            "markerHeight=\"7\" orient=\"auto-start-reverse\"><path class=\"head-"

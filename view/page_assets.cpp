@@ -28,7 +28,8 @@ code { background: #eef; padding: 1px 4px; word-break: break-all; }
                        height: 3px; }
 .k-po::before { background: #999; } .k-ra::before { background: #2a7; }
 .k-fork::before { background: #26c; } .k-join::before { background: #85c; }
-.k-race::before { background: #d00; }
+.k-race::before { background: #d00; } .k-vol::before { background: #2a7; }
+.k-bar::before { background: #c72; }
 svg { display: block; margin: 6px 12px; font: 12px monospace; }
 .lane-title { font-weight: 700; fill: #333; }
 .lane-line { stroke: #999; stroke-width: 2; }
@@ -36,6 +37,9 @@ svg { display: block; margin: 6px 12px; font: 12px monospace; }
 .edge.release-acquire { stroke: #2a7; } .head-release-acquire { fill: #2a7; }
 .edge.fork { stroke: #26c; } .head-fork { fill: #26c; }
 .edge.join { stroke: #85c; } .head-join { fill: #85c; }
+.edge.volatile-write-read { stroke: #2a7; stroke-dasharray: 5 3; }
+.head-volatile-write-read { fill: #2a7; }
+.edge.arrive-depart { stroke: #c72; } .head-arrive-depart { fill: #c72; }
 .ev circle { fill: #444; stroke: #fff; stroke-width: 1; }
 .ev[data-kind="acq"] circle, .ev[data-kind="rel"] circle { fill: #2a7; }
 .ev[data-kind="fork"] circle, .ev[data-kind="join"] circle { fill: #26c; }

@@ -77,8 +77,8 @@ RunGraph build_run_graph(const RunViewInput& input, const ViewOptions& options =
 std::string render_html(const RunViewInput& input, const ViewOptions& options = {});
 
 // The happens-before graph as DOT: one node per event (clustered by thread), program order,
-// the direct edges (attribute class="release-acquire|fork|join"), and the racing pairs
-// (class="race", undirected, dashed). Nothing is folded.
+// the direct edges (attribute class="release-acquire|fork|join|volatile-write-read|
+// arrive-depart"), and the racing pairs (class="race", undirected, dashed). Nothing is folded.
 std::string render_dot(const RunViewInput& input);
 
 } // namespace racelang

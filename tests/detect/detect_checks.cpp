@@ -128,6 +128,14 @@ Mismatch edges_match_oracle(const Trace& trace, const std::vector<HbEdge>& edges
       shaped = b.kind == EventKind::Join &&
                (a.thread == b.target || (a.kind == EventKind::Fork && a.target == b.target));
       break;
+    case HbEdgeKind::VolatileWriteRead:
+      shaped = a.kind == EventKind::VolatileWrite && b.kind == EventKind::VolatileRead &&
+               a.target == b.target;
+      break;
+    case HbEdgeKind::ArriveDepart:
+      shaped = a.kind == EventKind::BarrierArrive && b.kind == EventKind::BarrierDepart &&
+               a.target == b.target;
+      break;
     }
     if (!shaped)
       return std::string(to_string(e.kind)) + " edge " + std::to_string(e.from) + "->" +

@@ -58,6 +58,49 @@ TEST(DetectNegativeControls, VectorClockWithoutReadCheckOnWriteFailsOracle) {
   }));
 }
 
+// The volatile and barrier rules (FastTrack PLDI'09 §4). A volatile write that adds no edge
+// reports false races; the other three add spurious order and miss races.
+
+TEST(DetectNegativeControls, VectorClockVolatileWriteWithoutEdgeFailsOracle) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) {
+    VectorClockDetector vc(without(&VectorClockOptions::volatile_write_adds_edge));
+    return checks::matches_oracle(vc, t);
+  }));
+}
+
+TEST(DetectNegativeControls, VectorClockVolatileWriteWithoutIncrementFailsOracle) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) {
+    VectorClockDetector vc(without(&VectorClockOptions::volatile_write_increments));
+    return checks::matches_oracle(vc, t);
+  }));
+}
+
+TEST(DetectNegativeControls, VectorClockBarrierDepartWithoutIncrementFailsOracle) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) {
+    VectorClockDetector vc(without(&VectorClockOptions::barrier_depart_increments));
+    return checks::matches_oracle(vc, t);
+  }));
+}
+
+// Caught because the generator's phases involve different subsets of the threads: a thread in
+// phase k+1 that was not in phase k would inherit phase k's arrivals.
+TEST(DetectNegativeControls, VectorClockBarrierWithoutPhaseResetFailsOracle) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) {
+    VectorClockDetector vc(without(&VectorClockOptions::barrier_resets_per_phase));
+    return checks::matches_oracle(vc, t);
+  }));
+}
+
+// The multiple-join variant shares the rules: a broken barrier reset in a VectorClock reference
+// is caught against it on multiple-join traces too.
+TEST(DetectNegativeControls, MultiJoinDisagreesWithVectorClockWithoutPhaseReset) {
+  expect_counterexample(find_counterexample(gen_trace(multi_join_config()), [](const Trace& t) {
+    MultiJoinVectorClockDetector mj;
+    VectorClockDetector vc(without(&VectorClockOptions::barrier_resets_per_phase));
+    return checks::agrees_with(mj, vc, t, true);
+  }));
+}
+
 // (b) FastTrack vs VectorClock: a broken reference, and a broken FastTrack.
 
 TEST(DetectNegativeControls, FastTrackDisagreesWithBrokenVectorClock) {
@@ -165,6 +208,36 @@ TEST(DetectNegativeControls, LastAccessorReporterNamesNonConflictingAccesses) {
   expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) {
     LastAccessorReporter reporter;
     return checks::names_real_conflict(reporter, t);
+  }));
+}
+
+// Generator sanity: the traces exercise the new rules. Each "property" claims a shape never
+// occurs; finding a counterexample shows the generator produces it.
+TEST(DetectNegativeControls, GeneratorProducesVolatileHandOffsBetweenThreads) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) -> Mismatch {
+    for (std::size_t i = 0; i < t.size(); ++i)
+      for (std::size_t j = i + 1; j < t.size(); ++j)
+        if (t[i].kind == EventKind::VolatileWrite && t[j].kind == EventKind::VolatileRead &&
+            t[i].target == t[j].target && t[i].thread != t[j].thread)
+          return "a vwr -> vrd hand-off";
+    return std::nullopt;
+  }));
+}
+
+TEST(DetectNegativeControls, GeneratorProducesPhasesOfSeveralThreadsThenAnotherPhase) {
+  expect_counterexample(find_counterexample(gen_trace(), [](const Trace& t) -> Mismatch {
+    // barrier -> departures in its current phase, and whether a later phase followed one with
+    // at least two departures
+    std::unordered_map<uint32_t, int> departures;
+    std::unordered_map<uint32_t, bool> wide;
+    for (const Event& e : t) {
+      if (e.kind == EventKind::BarrierDepart && ++departures[e.target] >= 2) wide[e.target] = true;
+      if (e.kind == EventKind::BarrierArrive && departures[e.target] > 0) {
+        departures[e.target] = 0;
+        if (wide[e.target]) return "a second phase after one of several threads";
+      }
+    }
+    return std::nullopt;
   }));
 }
 

@@ -1,4 +1,5 @@
-// The detector properties on random well-formed traces (ctest runs each with 10,000 cases):
+// The detector properties on random well-formed traces (ctest runs each with 10,000 cases; the
+// traces include volatile reads and writes and barrier phases, FastTrack PLDI'09 §4):
 //  (a) VectorClock is stuck exactly at the oracle's first race, naming the expected access
 //      (CPP'17 Theorem 1: sound and complete);
 //  (b) FastTrack is stuck where VectorClock is, on the same kind of access (Theorem 2);

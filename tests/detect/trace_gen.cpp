@@ -1,5 +1,5 @@
-// The intention interpreter: a tiny simulator of threads and locks that emits only events that
-// keep the trace well formed.
+// The intention interpreter: a tiny simulator of threads, locks and barriers that emits only
+// events that keep the trace well formed.
 #include "tests/detect/trace_gen.h"
 
 #include <algorithm>
@@ -14,19 +14,22 @@ struct ThreadState {
   bool exited = false;
   bool joined = false;
   std::vector<uint32_t> held; // locks, in acquisition order
+  bool waiting = false;       // arrived at a barrier, not yet departed
 };
 
 class Simulator {
 public:
   explicit Simulator(const TraceGenConfig& config)
-      : config_(config), threads_(config.max_threads), holder_(config.locks, kFree) {
+      : config_(config), threads_(config.max_threads), holder_(config.locks, kFree),
+        waiting_at_(config.barriers) {
     threads_[0].started = true;
   }
 
   void run(const Intention& in) {
+    // The threads that can act: started, not finished, not waiting at a barrier.
     std::vector<ThreadId> live;
     for (ThreadId t = 0; t < threads_.size(); ++t)
-      if (threads_[t].started && !threads_[t].finished) live.push_back(t);
+      if (threads_[t].started && !threads_[t].finished && !threads_[t].waiting) live.push_back(t);
     if (live.empty()) return;
     const ThreadId t = live[in.actor % live.size()];
     ThreadState& me = threads_[t];
@@ -74,7 +77,7 @@ public:
       std::vector<ThreadId> targets;
       for (ThreadId u = 0; u < threads_.size(); ++u) {
         const ThreadState& s = threads_[u];
-        if (u == t || !s.started) continue;
+        if (u == t || !s.started || s.waiting) continue;
         if (config_.joins == JoinDiscipline::Multiple) {
           if (s.exited) targets.push_back(u);
         } else if (!s.joined && s.held.empty()) {
@@ -92,10 +95,47 @@ public:
     case Intent::Exit:
       // Thread 0 exits only while another thread lives, so one early intention cannot end the
       // whole trace.
-      if (!exits_enabled() || !me.held.empty() || (t == 0 && live.size() == 1)) return;
+      // Nor does the last thread that can act while others wait at a barrier (they would wait
+      // forever).
+      if (!exits_enabled() || !me.held.empty() ||
+          (live.size() == 1 && (t == 0 || anyone_waiting())))
+        return;
       me.exited = me.finished = true;
       emit(Event::exit(t));
       break;
+    case Intent::VolatileRead:
+    case Intent::VolatileWrite:
+      if (config_.volatiles == 0) return;
+      emit({in.what == Intent::VolatileRead ? EventKind::VolatileRead : EventKind::VolatileWrite, t,
+            in.a % config_.volatiles});
+      break;
+    case Intent::Arrive: {
+      if (config_.barriers == 0) return;
+      // Mostly join a barrier others already wait at, so phases of several threads are common.
+      uint32_t b = (in.a / 4) % config_.barriers;
+      if (in.a % 4 != 0) {
+        auto busy = std::find_if(waiting_at_.begin(), waiting_at_.end(),
+                                 [](const std::vector<ThreadId>& w) { return !w.empty(); });
+        if (busy != waiting_at_.end()) b = static_cast<uint32_t>(busy - waiting_at_.begin());
+      }
+      emit(Event::barrier_arrive(t, b));
+      std::vector<ThreadId>& waiting = waiting_at_[b];
+      waiting.push_back(t);
+      me.waiting = true;
+      // About one arrival in four fills the barrier, so phases of several threads are common.
+      const bool fills = in.write && in.b < 6;
+      if (!fills && live.size() > 1) return; // wait for more arrivals
+      // The barrier fills: every waiting thread departs, starting with the b-th (the order of
+      // departures is the scheduler's business).
+      const std::size_t first = in.b % waiting.size();
+      for (std::size_t k = 0; k < waiting.size(); ++k) {
+        const ThreadId u = waiting[(first + k) % waiting.size()];
+        threads_[u].waiting = false;
+        emit(Event::barrier_depart(u, b));
+      }
+      waiting.clear();
+      break;
+    }
     }
   }
 
@@ -106,6 +146,10 @@ private:
   static constexpr ThreadId kFree = ~ThreadId{0};
 
   bool exits_enabled() const { return config_.exits || config_.joins == JoinDiscipline::Multiple; }
+  bool anyone_waiting() const {
+    return std::any_of(waiting_at_.begin(), waiting_at_.end(),
+                       [](const std::vector<ThreadId>& w) { return !w.empty(); });
+  }
   void emit(const Event& e) {
     if (room() > 0) trace_.push_back(e);
   }
@@ -113,6 +157,8 @@ private:
   TraceGenConfig config_;
   std::vector<ThreadState> threads_;
   std::vector<ThreadId> holder_;
+  std::vector<std::vector<ThreadId>>
+      waiting_at_; // barrier -> its waiting threads, in arrival order
   Trace trace_;
 };
 
@@ -145,7 +191,10 @@ rc::Gen<Intention> gen_intention(const TraceGenConfig& config) {
                                          {1, Intent::Release},
                                          {4, Intent::Fork},
                                          {multi ? 3 : 2, Intent::Join},
-                                         {exits ? 2 : 0, Intent::Exit}};
+                                         {exits ? 2 : 0, Intent::Exit},
+                                         {config.volatiles > 0 ? 1 : 0, Intent::VolatileRead},
+                                         {config.volatiles > 0 ? 1 : 0, Intent::VolatileWrite},
+                                         {config.barriers > 0 ? 2 : 0, Intent::Arrive}};
   int total = 0;
   for (const Weighted& w : weights) total += w.weight;
   auto what = rc::gen::map(rc::gen::inRange(0, total), [weights](int k) {

@@ -1,4 +1,5 @@
-// The trace discipline checker: one test per rule, for both join disciplines.
+// The trace discipline checker: one test per rule, for both join disciplines, volatiles and
+// barriers.
 #include <gtest/gtest.h>
 
 #include "detect/well_formed.h"
@@ -64,6 +65,45 @@ TEST(DetectWellFormed, MultipleJoins) {
   expect_error({Event::fork(0, 1), Event::exit(1), Event::exit(1)}, kMulti, 2,
                "exit(t1): t1 has exited");
   expect_error({Event::exit(0), Event::read(0, 0)}, kMulti, 1, "rd(t0,x0): t0 has exited");
+}
+
+TEST(DetectWellFormed, VolatilesAreAlwaysWellFormed) {
+  EXPECT_EQ(check_well_formed({Event::volatile_read(0, 0), Event::volatile_write(1, 0),
+                               Event::volatile_write(0, 0), Event::volatile_read(1, 1)},
+                              kSingle),
+            std::nullopt);
+}
+
+TEST(DetectWellFormed, BarrierPhases) {
+  // Two phases; the second one by a single thread.
+  EXPECT_EQ(check_well_formed({Event::fork(0, 1), Event::barrier_arrive(1, 0), Event::write(0, 0),
+                               Event::barrier_arrive(0, 0), Event::barrier_depart(1, 0),
+                               Event::barrier_depart(0, 0), Event::barrier_arrive(0, 0),
+                               Event::barrier_depart(0, 0)},
+                              kSingle),
+            std::nullopt);
+  expect_error({Event::barrier_depart(0, 0)}, kSingle, 0,
+               "dep(t0,b0): t0 has not arrived at b0 in its current phase");
+  expect_error(
+      {Event::barrier_arrive(0, 0), Event::barrier_depart(0, 0), Event::barrier_depart(0, 0)},
+      kSingle, 2, "dep(t0,b0): t0 has not arrived at b0 in its current phase");
+  expect_error({Event::barrier_arrive(0, 1), Event::barrier_depart(0, 0)}, kSingle, 1,
+               "dep(t0,b0): t0 is waiting at b1");
+  // A waiting thread does nothing else, and is not joined (its joiner would wait for it).
+  expect_error({Event::barrier_arrive(0, 0), Event::read(0, 0)}, kSingle, 1,
+               "rd(t0,x0): t0 is waiting at b0");
+  expect_error({Event::barrier_arrive(0, 0), Event::barrier_arrive(0, 0)}, kSingle, 1,
+               "arr(t0,b0): t0 is waiting at b0");
+  expect_error({Event::fork(0, 1), Event::barrier_arrive(1, 0), Event::join(0, 1)}, kSingle, 2,
+               "join(t0,t1): t1 is waiting at b0");
+  // A new phase only once the previous one has released all its threads.
+  expect_error({Event::barrier_arrive(0, 0), Event::barrier_arrive(1, 0),
+                Event::barrier_depart(0, 0), Event::barrier_arrive(0, 0)},
+               kSingle, 3, "arr(t0,b0): the previous phase of b0 still has t1 to depart");
+  // A departure from another barrier's phase, or from an earlier phase, does not count.
+  expect_error({Event::barrier_arrive(0, 0), Event::barrier_depart(0, 0),
+                Event::barrier_arrive(1, 0), Event::barrier_depart(0, 0)},
+               kSingle, 3, "dep(t0,b0): t0 has not arrived at b0 in its current phase");
 }
 
 } // namespace
