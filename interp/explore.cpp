@@ -88,16 +88,33 @@ public:
   Explorer(const Code& code, const ExploreOptions& options)
       : code_(code), options_(options), machine_(code, options.machine), outcomes_(code) {
     for (const ThreadCode& t : code.threads) thread_ids_.push_back(t.id);
-    for (const Symbol& sym : code.info->symbols)
-      for (uint32_t c = 0; c < sym.cell_count; ++c)
-        (sym.kind == SymbolKind::Lock ? lock_cells_ : shared_cells_).push_back(sym.first_cell + c);
+    for (const Symbol& sym : code.info->symbols) {
+      std::vector<uint32_t>* into = nullptr;
+      switch (sym.kind) {
+      case SymbolKind::Shared:
+        into = &cells_.locations;
+        break;
+      case SymbolKind::Lock:
+        into = &cells_.locks;
+        break;
+      case SymbolKind::Volatile:
+        into = &cells_.volatiles;
+        break;
+      case SymbolKind::Barrier:
+        into = &cells_.barriers;
+        break;
+      case SymbolKind::Condition: // no detector state of its own
+        break;
+      }
+      for (uint32_t c = 0; into && c < sym.cell_count; ++c) into->push_back(sym.first_cell + c);
+    }
   }
 
   ExploreResult run() {
     std::string probe;
     cache_ =
         options_.cache &&
-        RaceObserver(options_.detector).fingerprint(thread_ids_, lock_cells_, shared_cells_, probe);
+        RaceObserver(options_.detector).fingerprint(thread_ids_, cells_, probe);
     result_.cached = cache_;
     MachineState initial = machine_.state();
     StepResult s = machine_.start(options_.max_steps);
@@ -166,7 +183,7 @@ private:
     machine_.state().serialize(key);
     if (options_.split_race_free) key.push_back(racy ? 'r' : 'f');
     if (options_.incomplete_cache_key) return key;
-    live_->fingerprint(thread_ids_, lock_cells_, shared_cells_, key);
+    live_->fingerprint(thread_ids_, cells_, key);
     // Without a detector nothing reads the history (race checks carry their own sites).
     if (live_->has_detector()) live_->history().serialize(key);
     return key;
@@ -392,7 +409,7 @@ private:
   const ExploreOptions& options_;
   Machine machine_;
   std::vector<int64_t> thread_ids_;
-  std::vector<uint32_t> lock_cells_, shared_cells_;
+  RaceObserver::Cells cells_;
   std::vector<Frame> stack_;
   std::unique_ptr<RaceObserver> live_;
   size_t live_depth_ = 0;

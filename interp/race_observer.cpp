@@ -74,13 +74,25 @@ private:
 };
 
 // The parts every vector-clock detector shares: C_t, L_m, and R_x/W_x as vector clocks.
+// The synchronisation state every detector shares (SyncClocks): C_t, L_m, V_v, B_b and whether
+// b is between phases.
+template <typename D>
+void add_sync_state(const D& d, const std::vector<int64_t>& threads,
+                    const RaceObserver::Cells& cells, ClockSnapshot& snap) {
+  for (int64_t t : threads) snap.add_clock(d.thread_clock(static_cast<detect::ThreadId>(t)));
+  for (uint32_t m : cells.locks) snap.add_clock(d.lock_clock(m));
+  for (uint32_t v : cells.volatiles) snap.add_clock(d.volatile_clock(v));
+  for (uint32_t b : cells.barriers) {
+    snap.add_clock(d.barrier_clock(b));
+    snap.add_flag(d.barrier_between_phases(b));
+  }
+}
+
 template <typename D>
 void add_vc_state(const D& d, const std::vector<int64_t>& threads,
-                  const std::vector<uint32_t>& locks, const std::vector<uint32_t>& locations,
-                  ClockSnapshot& snap) {
-  for (int64_t t : threads) snap.add_clock(d.thread_clock(static_cast<detect::ThreadId>(t)));
-  for (uint32_t m : locks) snap.add_clock(d.lock_clock(m));
-  for (uint32_t x : locations) {
+                  const RaceObserver::Cells& cells, ClockSnapshot& snap) {
+  add_sync_state(d, threads, cells, snap);
+  for (uint32_t x : cells.locations) {
     snap.add_clock(d.read_clock(x));
     snap.add_clock(d.write_clock(x));
   }
@@ -168,23 +180,21 @@ void RaceObserver::exit(int64_t thread) {
   if (detector_) detector_->force(detect::Event::exit(static_cast<detect::ThreadId>(thread)));
 }
 
-bool RaceObserver::fingerprint(const std::vector<int64_t>& threads,
-                               const std::vector<uint32_t>& locks,
-                               const std::vector<uint32_t>& locations, std::string& out) const {
+bool RaceObserver::fingerprint(const std::vector<int64_t>& threads, const Cells& cells,
+                               std::string& out) const {
   if (!detector_) return true;
   const detect::Detector* d = detector_.get();
   ClockSnapshot snap(threads);
   if (auto* vc = dynamic_cast<const detect::VectorClockDetector*>(d)) {
-    add_vc_state(*vc, threads, locks, locations, snap);
+    add_vc_state(*vc, threads, cells, snap);
   } else if (auto* dj = dynamic_cast<const detect::DjitDetector*>(d)) {
-    add_vc_state(*dj, threads, locks, locations, snap);
+    add_vc_state(*dj, threads, cells, snap);
   } else if (auto* mj = dynamic_cast<const detect::MultiJoinVectorClockDetector*>(d)) {
-    add_vc_state(*mj, threads, locks, locations, snap);
+    add_vc_state(*mj, threads, cells, snap);
     for (int64_t t : threads) snap.add_flag(mj->has_exited(static_cast<detect::ThreadId>(t)));
   } else if (auto* ft = dynamic_cast<const detect::FastTrackDetector*>(d)) {
-    for (int64_t t : threads) snap.add_clock(ft->thread_clock(static_cast<detect::ThreadId>(t)));
-    for (uint32_t m : locks) snap.add_clock(ft->lock_clock(m));
-    for (uint32_t x : locations) {
+    add_sync_state(*ft, threads, cells, snap);
+    for (uint32_t x : cells.locations) {
       snap.add_epoch(ft->write_epoch(x));
       bool shared = ft->read_is_shared(x);
       snap.add_flag(shared);

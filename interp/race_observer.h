@@ -39,11 +39,17 @@ public:
   const AccessHistory& history() const { return history_; }
   const detect::Detector* detector() const { return detector_.get(); }
 
+  // The cells whose detector state a fingerprint covers, by the role their symbol gives them
+  // (conditions have none: a wait's edges are its lock's).
+  struct Cells {
+    std::vector<uint32_t> locks, locations, volatiles, barriers;
+  };
   // Appends an encoding of the detector's verdict-relevant state (clocks, epochs, exited
-  // threads) over the given threads, locks and locations: equal encodings mean equal future
-  // verdicts. Returns false if this detector's state cannot be read (caching must then be off).
-  bool fingerprint(const std::vector<int64_t>& threads, const std::vector<uint32_t>& locks,
-                   const std::vector<uint32_t>& locations, std::string& out) const;
+  // threads, volatile and barrier clocks) over the given threads and cells: equal encodings
+  // mean equal future verdicts. Returns false if this detector's state cannot be read (caching
+  // must then be off).
+  bool fingerprint(const std::vector<int64_t>& threads, const Cells& cells,
+                   std::string& out) const;
 
 private:
   void record(const LabelledStep& step);

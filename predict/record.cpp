@@ -169,14 +169,6 @@ private:
         break;
       case LabelKind::None:
       case LabelKind::Exit:
-      // predict refuses programs with this synchronisation before recording (the driver's
-      // refuse_interpreter_only_sync): the analyses have no rules for it yet.
-      case LabelKind::VolatileRead:
-      case LabelKind::VolatileWrite:
-      case LabelKind::CondWait:
-      case LabelKind::Notify:
-      case LabelKind::BarrierArrive:
-      case LabelKind::BarrierDepart:
         continue;
       case LabelKind::VolatileRead:
       case LabelKind::VolatileWrite:

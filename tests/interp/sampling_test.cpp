@@ -209,6 +209,9 @@ RC_GTEST_PROP(SamplingGenerated, OutcomesAreExploredOnesAndReplay, ()) {
     case SampleKind::Deadlock:
       RC_ASSERT(!e.deadlocks.empty());
       break;
+    case SampleKind::Discarded:
+      RC_ASSERT(e.counts.discarded > 0u);
+      break;
     case SampleKind::Finished:
       RC_ASSERT(memories.count(o.example.memory) == 1u);
       break;
