@@ -45,3 +45,15 @@ store 0 flag[0]; // leave
 wait 1;
 c := load count;
 assert(c == 2);
+
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: explored programs/sync/peterson.rl
+// EXPECT-STDOUT: executions: at least 6065 (finished 6065, failed 0, deadlocked 0, step limit 0), racy 0
+// EXPECT-STDOUT: states: 321
+// EXPECT-STDOUT: note: some schedules never end (the state graph has a cycle, e.g. a spin loop); execution counts are lower bounds
+// EXPECT-STDOUT: final states: 1
+// EXPECT-STDOUT:   inside = 0, count = 2
+// EXPECT-STDOUT: data races: 0
+// EXPECT-STDOUT: assertion failures: 0
+// EXPECT-STDOUT: runtime errors: 0
+// EXPECT-STDOUT: deadlocks: 0

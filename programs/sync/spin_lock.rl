@@ -36,3 +36,15 @@ wait 1;
 wait 2;
 c := load count;
 assert(c == 3);
+
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: explored programs/sync/spin_lock.rl
+// EXPECT-STDOUT: executions: at least 1928 (finished 1928, failed 0, deadlocked 0, step limit 0), racy 0
+// EXPECT-STDOUT: states: 181
+// EXPECT-STDOUT: note: some schedules never end (the state graph has a cycle, e.g. a spin loop); execution counts are lower bounds
+// EXPECT-STDOUT: final states: 1
+// EXPECT-STDOUT:   count = 3
+// EXPECT-STDOUT: data races: 0
+// EXPECT-STDOUT: assertion failures: 0
+// EXPECT-STDOUT: runtime errors: 0
+// EXPECT-STDOUT: deadlocks: 0

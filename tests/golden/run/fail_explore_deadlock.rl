@@ -33,6 +33,7 @@ wait 1;
 // EXPECT-STDOUT:   "finished_executions": 2,
 // EXPECT-STDOUT:   "failed_executions": 0,
 // EXPECT-STDOUT:   "deadlocked_executions": 1,
+// EXPECT-STDOUT:   "discarded_executions": 0,
 // EXPECT-STDOUT:   "step_limit_executions": 0,
 // EXPECT-STDOUT:   "bounded_executions": 0,
 // EXPECT-STDOUT:   "thread_bound": 10000,

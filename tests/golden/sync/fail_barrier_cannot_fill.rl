@@ -8,3 +8,13 @@ spawn 1 {
 }
 await b;
 wait 1;
+
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl: error: deadlock: threads 0 and 1 are blocked and no thread can continue
+// EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl:9:1: note: thread 0 waits at barrier 'b' (2 of 3 threads arrived), which no other thread can reach
+// EXPECT-STDERR: await b;
+// EXPECT-STDERR: ^~~~~~~~
+// EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl:7:3: note: thread 1 waits at barrier 'b' (2 of 3 threads arrived), which no other thread can reach
+// EXPECT-STDERR:   await b;
+// EXPECT-STDERR:   ^~~~~~~~
+// EXPECT-STDERR: To replay: racelang run tests/golden/sync/fail_barrier_cannot_fill.rl --seed=1

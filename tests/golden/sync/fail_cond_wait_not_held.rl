@@ -4,3 +4,9 @@
 mutex m;
 condition c;
 wait(c, m);
+
+// EXPECT-EXIT: 1
+// EXPECT-STDERR: tests/golden/sync/fail_cond_wait_not_held.rl:6:1: error: thread 0: wait on condition 'c' needs lock 'm' held by this thread (it is free)
+// EXPECT-STDERR: wait(c, m);
+// EXPECT-STDERR: ^~~~~~~~~~~
+// EXPECT-STDERR: To replay: racelang run tests/golden/sync/fail_cond_wait_not_held.rl --seed=1

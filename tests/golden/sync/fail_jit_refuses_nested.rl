@@ -14,6 +14,6 @@ lock m;
 wait(ready, m);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses_nested.rl:9:5: error: 'assume' statements are not supported by the JIT yet ('racelang check' and 'racelang fmt' accept them; no backend runs them yet)
+// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses_nested.rl:9:5: error: 'assume' statements are not supported by the JIT yet (only the interpreter runs them so far: 'racelang run', 'explore' and 'test')
 // EXPECT-STDERR:     assume(1 == 1);
 // EXPECT-STDERR:     ^~~~~~~~~~~~~~~

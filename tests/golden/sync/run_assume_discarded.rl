@@ -9,3 +9,5 @@ spawn 1 {
 r := load ready;
 assume(r == 1);
 wait 1;
+
+// EXPECT-EXIT: 0

@@ -16,3 +16,6 @@ while (r == 0) {
 v := load data;
 print(v);
 wait 1;
+
+// EXPECT-EXIT: 0
+// EXPECT-STDOUT: 42
