@@ -267,7 +267,9 @@ int command_run(const std::vector<std::string>& args) {
       load_program(*path, *color, /*check=*/true, CheckOptions{options->has("allow-reserved")});
   if (!compiled) return kExitUsage;
   if (options->has("trace") &&
-      refuse_interpreter_only_sync(*compiled, "--trace (RAPID's STD format has no such events)"))
+      refuse_interpreter_only_sync(*compiled, "--trace",
+                                   "cannot be recorded by --trace: RAPID's STD format has no such "
+                                   "events"))
     return kExitUsage;
   InterpreterOptions run;
   std::string default_detector = default_interp_detector(*compiled);

@@ -114,11 +114,13 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
   return loaded;
 }
 
-bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend) {
+bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend,
+                                  const std::string& why) {
   std::optional<SyncUse> use = find_interpreter_only_sync(loaded.program, loaded.info);
   if (!use) return false;
   DiagnosticEngine diags(*loaded.file, &std::cerr, loaded.color);
-  diags.error(use->range, interpreter_only_message(*use, backend));
+  diags.error(use->range,
+              why.empty() ? interpreter_only_message(*use, backend) : use->what + " " + why);
   diags.finish();
   return true;
 }

@@ -50,7 +50,9 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
 // only the interpreter runs (frontend/sync_support.h): prints `file:line:col: error: ...` at its
 // first use and returns true; the caller exits with kExitUsage. Every command that hands a
 // program to another backend calls this first, so the refusal is said the same way everywhere.
-bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend);
+// A nonempty `why` replaces the standard explanation ("volatile variables " + why).
+bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend,
+                                  const std::string& why = "");
 
 // Where reports find the positions of a loaded program's race checks (interp/report.h).
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
