@@ -43,9 +43,11 @@ enum class ExploreStrategy : uint8_t {
 // Deliberately broken DPOR variants, for tests only: each must be caught by a property.
 enum class DporFault : uint8_t {
   None,
-  IgnoreLocks,   // lock operations are independent of each other
-  WritesCommute, // two writes of one cell are independent
-  NoWakeupTrees, // race reversals add one thread (source sets alone), not the whole sequence
+  IgnoreLocks,      // lock operations are independent of each other
+  WritesCommute,    // two writes of one cell are independent
+  NoWakeupTrees,    // race reversals add one thread (source sets alone), not the whole sequence
+  IgnoreConditions, // waits and notifies of one condition are independent of each other
+  IgnoreBarriers,   // two arrivals at one barrier are independent
 };
 
 struct ExploreOptions {

@@ -84,9 +84,10 @@ private:
                  ? Dep::Race
                  : Dep::None;
     auto condition = [](LabelKind k) { return k == LabelKind::CondWait || k == LabelKind::Notify; };
-    if (condition(a.kind) && condition(b.kind)) return a.target == b.target ? Dep::Race : Dep::None;
+    if (condition(a.kind) && condition(b.kind))
+      return a.target == b.target && fault_ != DporFault::IgnoreConditions ? Dep::Race : Dep::None;
     if (a.kind == LabelKind::BarrierArrive && b.kind == LabelKind::BarrierArrive)
-      return a.target == b.target ? Dep::Race : Dep::None;
+      return a.target == b.target && fault_ != DporFault::IgnoreBarriers ? Dep::Race : Dep::None;
     // Spawning or waiting for u and any step of u; spawning u and waiting for u. Two waits for
     // one thread commute (both only see that it has finished).
     auto spawn_or_wait = [](const Label& x, const Label& y) {

@@ -18,6 +18,12 @@ struct ConcurrentGenConfig {
   // Also loops with a local counter (bounded, acyclic) around accesses, and asserts on loaded
   // values (assertion failures): for comparing exploration strategies on terminating programs.
   bool counted_loops = false;
+  // Also the synchronisation of docs/language.md: volatiles `vf` and `va[2]` (loads, stores,
+  // cas, fetch_add), a condition `cv` (waits under `m`, bare or in the usual flag loop, and
+  // notify/notify_all, bare or setting the flag under `m`), a barrier `bar(2)` and `assume`
+  // after a load. Lost wake-ups, barriers that never fill and discarded executions are all
+  // meant to happen. Off, the generator draws exactly what it drew before the flag existed.
+  bool sync = false;
 };
 
 rc::Gen<std::string> gen_concurrent_source(ConcurrentGenConfig config = {});
