@@ -157,7 +157,7 @@ struct RunResult {
   Outcome outcome = Outcome::Finished;
   std::vector<RaceReport> races;      // distinct, in the order found
   std::optional<Failure> failure;     // RuntimeError, AssertionFailure, or the failed race check
-  std::vector<BlockedThread> blocked; // Deadlock: every unfinished thread
+  std::vector<BlockedThread> blocked; // Deadlock, Discarded: every unfinished thread
   // StepLimit, and TimeLimit on the interpreter: each running thread and the instruction it is
   // at.
   std::vector<std::pair<int64_t, SourceRange>> running;
