@@ -16,7 +16,6 @@
 #include "frontend/print.h"
 #include "frontend/procedures.h"
 #include "frontend/source.h"
-#include "frontend/sync_support.h"
 #include "fuzz/fuzz_target.h"
 #include "interp/code.h"
 #include "interp/run.h"
@@ -32,8 +31,6 @@ constexpr uint64_t kStepsToRun = 2000;
 
 void run_briefly(const Program& program, const ProgramInfo& info) {
   if (info.cell_count > kMaxCellsToRun) return;
-  // The synchronisation statements are checked and printed, but no backend runs them yet.
-  if (find_interpreter_only_sync(program, info)) return;
   Code code = compile_program(program, info);
   auto scheduler = make_random_scheduler(1);
   InterpreterOptions options;
