@@ -96,9 +96,9 @@ struct Instr {
   uint32_t args_begin = 0; // Print: its arguments; a race check: its site, then the earlier
                            // access's thread
   uint32_t arg_count = 0;
-  const Stmt* stmt = nullptr; // the source statement (nullptr only for End)
-  SourceRange range;          // the statement's range (if/while: the whole statement)
-  uint32_t group = 0;         // the statement's Stmt::group (bigger-step semantics); 0: none
+  const Stmt* stmt = nullptr;   // the source statement (nullptr only for End)
+  SourceRange range;            // the statement's range (if/while: the whole statement)
+  uint32_t group = 0;           // the statement's Stmt::group (bigger-step semantics); 0: none
   bool volatile_access = false; // Load, Store: of a volatile (synchronisation, never a race)
 };
 

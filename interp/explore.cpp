@@ -113,8 +113,7 @@ public:
   ExploreResult run() {
     std::string probe;
     cache_ =
-        options_.cache &&
-        RaceObserver(options_.detector).fingerprint(thread_ids_, cells_, probe);
+        options_.cache && RaceObserver(options_.detector).fingerprint(thread_ids_, cells_, probe);
     result_.cached = cache_;
     MachineState initial = machine_.state();
     StepResult s = machine_.start(options_.max_steps);

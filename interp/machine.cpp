@@ -635,8 +635,7 @@ bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
     int64_t held = state_.memory[lock];
     if (held != id + 1) {
       fail(FailureKind::RuntimeError, k, in.range,
-           messages::cond_wait_not_held(code_->info->cell_name(cell),
-                                        code_->info->cell_name(lock),
+           messages::cond_wait_not_held(code_->info->cell_name(cell), code_->info->cell_name(lock),
                                         held == 0 ? "" : std::to_string(held - 1)));
       return false;
     }

@@ -89,8 +89,8 @@ void add_sync_state(const D& d, const std::vector<int64_t>& threads,
 }
 
 template <typename D>
-void add_vc_state(const D& d, const std::vector<int64_t>& threads,
-                  const RaceObserver::Cells& cells, ClockSnapshot& snap) {
+void add_vc_state(const D& d, const std::vector<int64_t>& threads, const RaceObserver::Cells& cells,
+                  ClockSnapshot& snap) {
   add_sync_state(d, threads, cells, snap);
   for (uint32_t x : cells.locations) {
     snap.add_clock(d.read_clock(x));

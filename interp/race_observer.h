@@ -48,8 +48,7 @@ public:
   // threads, volatile and barrier clocks) over the given threads and cells: equal encodings
   // mean equal future verdicts. Returns false if this detector's state cannot be read (caching
   // must then be off).
-  bool fingerprint(const std::vector<int64_t>& threads, const Cells& cells,
-                   std::string& out) const;
+  bool fingerprint(const std::vector<int64_t>& threads, const Cells& cells, std::string& out) const;
 
 private:
   void record(const LabelledStep& step);

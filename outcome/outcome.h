@@ -32,9 +32,9 @@ enum class Outcome : uint8_t {
   // An `assume` was false: the execution is not a behaviour of the program (docs/language.md).
   // Not an error: exit code 0, like Finished.
   Discarded,
-  StepLimit,        // the interpreter's instruction budget ran out
-  TimeLimit,        // RunOptions::timeout_ms passed before the run ended
-  ScheduleError,    // a replayed schedule does not fit the program (the interpreter's)
+  StepLimit,     // the interpreter's instruction budget ran out
+  TimeLimit,     // RunOptions::timeout_ms passed before the run ended
+  ScheduleError, // a replayed schedule does not fit the program (the interpreter's)
 };
 
 enum class FailureKind : uint8_t {
@@ -72,7 +72,7 @@ struct Blocker {
   bool waited_spawned = false;
   int64_t arrived = 0; // Barrier: threads arrived in this phase, itself included
   int64_t needed = 0;  // Barrier: threads the phase waits for
-  SourceRange range; // the blocked statement
+  SourceRange range;   // the blocked statement
 };
 
 struct BlockedThread {

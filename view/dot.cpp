@@ -24,8 +24,11 @@ std::string render_dot(const RunViewInput& input) {
   o << "digraph run {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
   auto label = [&](std::size_t i) {
     const detect::Event& e = g.trace[i];
+    const Label& l = events[i].step.label;
     std::string s = "#" + std::to_string(i) + " " + std::string(detect::to_string(e.kind));
-    if (e.kind == detect::EventKind::Fork || e.kind == detect::EventKind::Join)
+    if (l.kind == LabelKind::CondWait || l.kind == LabelKind::Notify) // no detector event
+      s = "#" + std::to_string(i) + " " + label_name(l.kind) + " " + code.info->cell_name(l.target);
+    else if (e.kind == detect::EventKind::Fork || e.kind == detect::EventKind::Join)
       s += " thread " + std::to_string(e.target);
     else if (e.kind != detect::EventKind::Exit)
       s += " " + code.info->cell_name(e.target);

@@ -158,7 +158,11 @@ private:
     return kGutter + std::max(k, 0) * kLaneWidth + 16;
   }
 
-  std::string short_label(const detect::Event& e) const {
+  std::string short_label(const detect::Event& e, const Label& label) const {
+    // A condition's wait and notify have no detector event (they add no edge): name them by
+    // their label, not by the placeholder event the trace holds for them.
+    if (label.kind == LabelKind::CondWait || label.kind == LabelKind::Notify)
+      return std::string(label_name(label.kind)) + " " + in_.code->info->cell_name(label.target);
     std::string s(detect::to_string(e.kind));
     switch (e.kind) {
     case detect::EventKind::Read:
@@ -292,7 +296,7 @@ private:
         << detect::to_string(e.kind) << "\"><text class=\"num\" x=\"4\" y=\"" << y + 4 << "\">#"
         << i << "</text><circle cx=\"" << x << "\" cy=\"" << y << "\" r=\"" << (racy[i] ? 7 : 4)
         << "\"/><text class=\"lbl\" x=\"" << x + 10 << "\" y=\"" << y + 4 << "\">"
-        << html_escape(short_label(e)) << "</text>";
+        << html_escape(short_label(e, ev.step.label)) << "</text>";
       uint32_t line = ev.step.range.begin.line;
       if (line)
         o << "<text class=\"src\" x=\"" << src_x << "\" y=\"" << y + 4 << "\">" << line << ": "
@@ -342,8 +346,8 @@ private:
       const detect::Event& e = g_.trace[i];
       if (i) o << ",\n";
       o << "[" << e.thread << "," << json_quote(std::string(detect::to_string(e.kind))) << ","
-        << e.target << "," << json_quote(short_label(e)) << "," << ev.step.range.begin.line << ","
-        << ev.step.range.begin.col << ",";
+        << e.target << "," << json_quote(short_label(e, ev.step.label)) << ","
+        << ev.step.range.begin.line << "," << ev.step.range.begin.col << ",";
       if (ev.value)
         o << *ev.value;
       else
