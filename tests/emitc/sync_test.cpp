@@ -152,10 +152,12 @@ TEST_P(RaceFreeSync, ThreadSanitizerIsQuiet) {
   EXPECT_EQ(actual.err.find("WARNING: ThreadSanitizer"), std::string::npos) << actual.err;
 }
 
+std::string path_name(const testing::TestParamInfo<std::string>& info) {
+  return name_of(info.param);
+}
+
 INSTANTIATE_TEST_SUITE_P(EmitCSync, RaceFreeSync, testing::ValuesIn(race_free_sync_programs()),
-                         [](const testing::TestParamInfo<std::string>& info) {
-                           return name_of(info.param);
-                         });
+                         path_name);
 
 std::string spec_name(const testing::TestParamInfo<ProgramSpec>& info) {
   return name_of(info.param.path);
