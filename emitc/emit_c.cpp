@@ -8,7 +8,6 @@
 // in any order. Conditions keep `&&`/`||` short-circuiting: a right operand with a fallible
 // part is evaluated inside an `if` on the left operand's value.
 #include "emitc/emit_c.h"
-#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <set>
@@ -171,7 +170,33 @@ private:
   }
   const Symbol& symbol(const std::string& name) const { return *info_.find_symbol(name); }
   static std::string c_name(const Symbol& s) {
-    return (s.kind == SymbolKind::Lock ? "m_" : "s_") + s.name;
+    switch (s.kind) {
+    case SymbolKind::Lock:
+      return "m_" + s.name;
+    case SymbolKind::Condition:
+      return "c_" + s.name;
+    case SymbolKind::Barrier:
+      return "b_" + s.name;
+    case SymbolKind::Shared:
+    case SymbolKind::Volatile:
+      break;
+    }
+    return "s_" + s.name;
+  }
+  static const char* c_type(SymbolKind kind) {
+    switch (kind) {
+    case SymbolKind::Lock:
+      return "rl_lock";
+    case SymbolKind::Volatile:
+      return "_Atomic int64_t"; // seq_cst atomic_* accesses: synchronisation, never a race
+    case SymbolKind::Condition:
+      return "rl_cond";
+    case SymbolKind::Barrier:
+      return "rl_barrier";
+    case SymbolKind::Shared:
+      break;
+    }
+    return "int64_t";
   }
 
   // ---- memory ----
@@ -179,9 +204,8 @@ private:
     out_ += "/* Shared memory, in the checker's cell order. Plain globals: racy accesses stay\n"
             "   visible to a race detector. */\n";
     for (const Symbol& s : info_.symbols) {
-      std::string type = s.kind == SymbolKind::Lock ? "rl_lock" : "int64_t";
       std::string size = s.array_size ? "[" + std::to_string(*s.array_size) + "]" : "";
-      out_ += "static " + type + " " + c_name(s) + size + ";\n";
+      out_ += "static " + std::string(c_type(s.kind)) + " " + c_name(s) + size + ";\n";
     }
     if (info_.threads.size() > 1)
       out_ += "static rl_thread rl_t[" + std::to_string(info_.threads.size()) +
@@ -233,10 +257,42 @@ private:
       line("(void)" + std::string(s.array_size ? "" : "&") + c_name(s) + ";");
     declare_locals(program_.body);
     block(program_.body);
-    line("rl_wait_all();");
+    if (options_.print_final_memory) {
+      final_memory();
+    } else {
+      line("rl_wait_all();");
+    }
     line("return 0;");
     indent_ = 0;
     out_ += "}\n";
+  }
+
+  // For the tests: the shared locations once every thread has finished, on one line, as
+  // `explore` prints a final state ("x = 2, buf = [1, 2]"; volatiles, locks and the rest are
+  // not part of it).
+  void final_memory() {
+    line("rl_wait_all_acquire();");
+    Message m;
+    m.lit("final memory: ");
+    bool any = false;
+    for (const Symbol& s : info_.symbols) {
+      if (s.kind != SymbolKind::Shared) continue;
+      m.lit(std::string(any ? ", " : "") + s.name + " = ");
+      any = true;
+      if (!s.array_size) {
+        m.val(c_name(s));
+        continue;
+      }
+      m.lit("[");
+      for (int64_t i = 0; i < *s.array_size; ++i) {
+        if (i > 0) m.lit(", ");
+        m.val(c_name(s) + "[" + std::to_string(i) + "]");
+      }
+      m.lit("]");
+    }
+    if (!any) m.lit("(no shared locations)");
+    m.lit("\n");
+    print_message("stdout", m);
   }
 
   // ---- failures ----
@@ -428,14 +484,18 @@ private:
                       },
                       [&](const Load& l) {
                         std::string cell = location(l.loc);
-                        if (relaxed(l.loc))
+                        if (symbol(l.loc.name).kind == SymbolKind::Volatile)
+                          cell = "atomic_load(&" + cell + ")";
+                        else if (relaxed(l.loc))
                           cell = "__atomic_load_n(&" + cell + ", __ATOMIC_RELAXED)";
                         line(local(l.local) + " = " + cell + ";");
                       },
                       [&](const Store& st) {
                         std::string value = expr(st.value);
                         std::string cell = location(st.loc);
-                        if (relaxed(st.loc))
+                        if (symbol(st.loc.name).kind == SymbolKind::Volatile)
+                          line("atomic_store(&" + cell + ", " + value + ");");
+                        else if (relaxed(st.loc))
                           line("__atomic_store_n(&" + cell + ", " + value + ", __ATOMIC_RELAXED);");
                         else
                           line(cell + " = " + value + ";");
@@ -484,7 +544,7 @@ private:
                         print_message("stdout", m);
                       },
                       [&](const Call& c) { unexpanded_call(c); },
-                      [&](const Sync&) { unsupported_sync_statement("emit-c"); },
+                      [&](const Sync& sync) { synchronisation(s, sync); },
                   });
   }
 
@@ -515,6 +575,86 @@ private:
     --indent_;
     line("}");
     line("rl_release(&" + lock + ");");
+  }
+
+  // ---- synchronisation (emitc/README.md, "Synchronisation") ----
+  // Operands are evaluated in the interpreter's order (interp/machine.cpp, step_sync): the
+  // expressions first, then the locations, so the same failure is reported first.
+  void synchronisation(const Stmt& s, const Sync& sync) {
+    std::visit(Overloaded{
+                   [&](const Cas& c) {
+                     std::string expected = expr(c.expected);
+                     std::string desired = expr(c.desired);
+                     std::string cell = location(c.loc);
+                     // On failure the call stores the old value into `old`; on success the
+                     // old value was `expected`, which `old` holds already.
+                     std::string old = temp();
+                     line("int64_t " + old + " = " + expected + ";");
+                     line("(void)atomic_compare_exchange_strong(&" + cell + ", &" + old + ", " +
+                          desired + ");");
+                     line(local(c.local) + " = " + old + ";");
+                   },
+                   [&](const FetchAdd& f) {
+                     std::string delta = expr(f.delta);
+                     std::string cell = location(f.loc);
+                     line(local(f.local) + " = atomic_fetch_add(&" + cell + ", " + delta + ");");
+                   },
+                   [&](const CondWait& w) { cond_wait(s, w); },
+                   [&](const Notify& n) {
+                     std::string cell = location(n.cond);
+                     line("rl_notify(&" + cell + ", " + (n.all ? "1" : "0") + ");");
+                   },
+                   [&](const Await& a) {
+                     std::string cell = location(a.barrier);
+                     line("rl_await(&" + cell + ", " +
+                          std::to_string(symbol(a.barrier.name).barrier_count) + "u);");
+                   },
+                   [&](const Assume& a) { assumption(s, a); },
+               },
+               sync.op);
+  }
+
+  // wait(c, m): the thread must hold m, checked and reported as for unlock.
+  void cond_wait(const Stmt& s, const CondWait& w) {
+    std::string cond = location(w.cond);
+    std::vector<std::string> values;
+    std::string cond_name = cell_name(w.cond, values); // before the lock's index replaces it
+    std::string lock = location(w.mutex);
+    std::string lock_name = cell_name(w.mutex, values);
+    std::string holder = temp();
+    line("const int64_t " + holder + " = rl_holder(&" + lock + ");");
+    line("if (" + holder + " != " + std::to_string(thread_id_ + 1) + ") {");
+    ++indent_;
+    Message free_lock =
+        Message::from_catalogue(messages::cond_wait_not_held(cond_name, lock_name, ""), values);
+    values.push_back(holder + " - 1");
+    Message held = Message::from_catalogue(
+        messages::cond_wait_not_held(cond_name, lock_name, messages::kSlot), values);
+    line("if (" + holder + " == 0) {");
+    ++indent_;
+    fail(s.range, free_lock, 1);
+    --indent_;
+    line("}");
+    fail(s.range, held, 1);
+    --indent_;
+    line("}");
+    line("rl_cond_wait(&" + cond + ", &" + lock + ", " + std::to_string(thread_id_) + ");");
+  }
+
+  // A false assumption discards the execution. The interpreter parks the thread and lets the
+  // others run on until none can step; natively the whole process ends at once, with the
+  // interpreter's note and exit 0 (emitc/README.md).
+  void assumption(const Stmt& s, const Assume& a) {
+    std::string c = cond(a.cond);
+    line("if (!" + c + ") {");
+    ++indent_;
+    std::string note = render_diagnostic(
+        file_, {Severity::Note, s.range, messages::execution_discarded(thread_id_)}, false);
+    line("rl_fail_begin();");
+    print_message("stderr", Message().lit(note));
+    line("rl_fail_end(0);");
+    --indent_;
+    line("}");
   }
 
   void spawn(const Stmt& s, const Spawn& sp) {

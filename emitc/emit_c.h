@@ -2,7 +2,9 @@
 // POSIX threads, for comparing racelang against native C and ThreadSanitizer (bench/). Shared
 // locations become plain (non-atomic) globals so that a C race detector sees the program's
 // races (except an instrumentation's deliberately unlocked metadata, EmitCOptions); locks
-// become pthread mutexes with their owner tracked; threads become pthreads.
+// become pthread mutexes with their owner tracked; threads become pthreads; volatiles become
+// C11 atomics, conditions and barriers small runtime types (not with a detector: the
+// instrumentation passes refuse the synchronisation, in the driver).
 // Runtime errors print what the interpreter prints (without its replay hint) and exit 1;
 // failing `__race` checks of an instrumented program print a race report and exit 66.
 // emitc/README.md lists where C's semantics of a racy program differ from racelang's.
@@ -27,6 +29,10 @@ struct EmitCOptions {
   // outside its locks on purpose (FastTrack's same-epoch tests, PassInfo::unlocked_reads), so
   // that the generated detector has no data race of its own. Everything else stays plain.
   std::vector<std::string> relaxed_atomic_symbols;
+  // For the tests: after every thread has finished, print "final memory: " and the shared
+  // locations as `explore` prints a final state, so that a run can be compared with the
+  // interpreter's memory as well as its output.
+  bool print_final_memory = false;
 };
 
 // The C translation of `program`, which check_program accepted with the layout `info`.

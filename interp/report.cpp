@@ -12,6 +12,7 @@
 #include "frontend/diagnostics.h"
 #include "frontend/parse.h"
 #include "frontend/procedures.h"
+#include "outcome/messages.h"
 
 namespace racelang {
 namespace {
@@ -206,12 +207,8 @@ std::string format_discarded(const std::vector<BlockedThread>& blocked, const So
   std::string out;
   for (const BlockedThread& b : blocked)
     if (b.blocker.kind == Blocker::Assume)
-      out += render_diagnostic(file,
-                               {Severity::Note, b.blocker.range,
-                                "execution discarded: thread " + std::to_string(b.thread) +
-                                    "'s assumption is false, so this run is not a behaviour "
-                                    "of the program"},
-                               color);
+      out += render_diagnostic(
+          file, {Severity::Note, b.blocker.range, messages::execution_discarded(b.thread)}, color);
   return out;
 }
 

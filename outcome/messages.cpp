@@ -48,6 +48,11 @@ std::string cond_wait_not_held(std::string_view cond, std::string_view lock,
          ")";
 }
 
+std::string execution_discarded(int64_t thread) {
+  return "execution discarded: thread " + std::to_string(thread) +
+         "'s assumption is false, so this run is not a behaviour of the program";
+}
+
 std::string already_spawned(int64_t thread, std::string_view state) {
   return "thread " + std::to_string(thread) + " has already been spawned (" + std::string(state) +
          "); a thread id is spawned at most once";

@@ -1,8 +1,9 @@
 // The catalogue of runtime failure messages: division and modulo by zero, an index out of
-// range, an unlock of a lock not held, a second spawn of a thread, a failed assertion and a
-// failed race check. The interpreter, the JIT's site table and emitted C all word their
-// failures through these functions, so the three backends cannot drift apart (the golden
-// files and differential tests compare them word for word).
+// range, an unlock (or a condition wait) without the lock, a second spawn of a thread, a
+// failed assertion and a failed race check, and the note of a run an assumption discarded. The
+// interpreter, the JIT's site table and emitted C all word their failures through these functions,
+// so the three backends cannot drift apart (the golden files and differential tests compare them
+// word for word).
 //
 // Each function is a template with value slots: its arguments are the pieces that vary. The
 // interpreter and the JIT pass the values themselves; emit-c, which knows some values only at
@@ -43,6 +44,9 @@ std::string unlock_not_held(std::string_view lock, std::string_view holder);
 // m, so the thread must hold it; `holder` as for unlock_not_held.
 std::string cond_wait_not_held(std::string_view cond, std::string_view lock,
                                std::string_view holder);
+// "execution discarded: thread 1's assumption is false, so this run is not a behaviour of the
+// program": the note of a run an `assume` discarded (not a failure: the run exits 0).
+std::string execution_discarded(int64_t thread);
 
 // "thread 2 has already been spawned (it is still running); a thread id is spawned at most
 // once"; `state` is spawned_state(running) (or a slot for it).
