@@ -64,9 +64,10 @@ std::optional<SyncUse> find_interpreter_only_sync(const Program& program, const 
 }
 
 std::string interpreter_only_message(const SyncUse& use, const std::string& backend) {
-  // Only the interpreter runs them so far (docs/language.md).
+  // Which backends run them: docs/language.md, "Volatiles, conditions, barriers".
   return use.what + " are not supported by " + backend +
-         " yet (only the interpreter runs them so far: 'racelang run', 'explore' and 'test')";
+         " yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so does "
+         "'racelang emit-c' without a detector)";
 }
 
 void unsupported_sync_statement(const char* backend) {
