@@ -289,7 +289,8 @@
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_finish(rl_thread* t) {
 // THEN-EXPECT-STDOUT:   atomic_store_explicit(&t->finished, 1, memory_order_release);
-// THEN-EXPECT-STDOUT:   atomic_fetch_sub_explicit(&rl_live, 1, memory_order_relaxed);
+// THEN-EXPECT-STDOUT:   /* Release, for rl_wait_all_acquire only: rl_wait_all's relaxed loads order nothing. */
+// THEN-EXPECT-STDOUT:   atomic_fetch_sub_explicit(&rl_live, 1, memory_order_release);
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_wait(rl_thread* t) {
 // THEN-EXPECT-STDOUT:   unsigned round = 0;
@@ -299,6 +300,85 @@
 // THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_wait_all(void) {
 // THEN-EXPECT-STDOUT:   unsigned round = 0;
 // THEN-EXPECT-STDOUT:   while (atomic_load_explicit(&rl_live, memory_order_relaxed) != 0) rl_pause(&round);
+// THEN-EXPECT-STDOUT: }
+// THEN-EXPECT-STDOUT: /* The same, and then every finished thread happens before the caller (an acquire load of the
+// THEN-EXPECT-STDOUT:    count, which reads the end of the release sequence of every thread's decrement): used only
+// THEN-EXPECT-STDOUT:    to print the final memory for the tests (EmitCOptions::print_final_memory), an edge the
+// THEN-EXPECT-STDOUT:    program itself does not have. */
+// THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_wait_all_acquire(void) {
+// THEN-EXPECT-STDOUT:   rl_wait_all();
+// THEN-EXPECT-STDOUT:   (void)atomic_load_explicit(&rl_live, memory_order_acquire);
+// THEN-EXPECT-STDOUT: }
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: /* ---- synchronisation (docs/language.md, "Volatiles, conditions, barriers") ----------- */
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: /* Volatile variables are _Atomic int64_t globals accessed with the seq_cst atomic_* calls:
+// THEN-EXPECT-STDOUT:    racelang's volatiles are sequentially consistent, and fetch_add on a signed atomic wraps
+// THEN-EXPECT-STDOUT:    (C11 7.17.7.5), as racelang's does. */
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: /* A condition variable: a FIFO of tickets. A waiter takes the next ticket while it holds the
+// THEN-EXPECT-STDOUT:    lock, releases the lock, and sleeps until `notified` passes its ticket; a notify lets the
+// THEN-EXPECT-STDOUT:    oldest unnotified ticket through, notify_all every ticket taken so far. So notify wakes the
+// THEN-EXPECT-STDOUT:    longest waiter, a notify with nobody waiting does nothing, and nothing wakes a waiter that
+// THEN-EXPECT-STDOUT:    was not notified. Both counters are relaxed atomics: racelang's notify orders nothing (only
+// THEN-EXPECT-STDOUT:    the wait's release and re-acquisition of the lock do), and a pthread condition variable or
+// THEN-EXPECT-STDOUT:    an internal mutex would give ThreadSanitizer an edge from the notifier to the waiter that
+// THEN-EXPECT-STDOUT:    would hide a race (tests/emitc/programs/race_notify_handoff.rl). A notifier holding the
+// THEN-EXPECT-STDOUT:    lock sees every ticket taken before that lock was released (the mutex orders them). */
+// THEN-EXPECT-STDOUT: typedef struct {
+// THEN-EXPECT-STDOUT:   _Atomic uint64_t tickets;  /* tickets taken so far */
+// THEN-EXPECT-STDOUT:   _Atomic uint64_t notified; /* tickets below this have been notified */
+// THEN-EXPECT-STDOUT: } rl_cond;
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: /* The caller has checked that the thread holds `l`. */
+// THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_cond_wait(rl_cond* c, rl_lock* l, int64_t tid) {
+// THEN-EXPECT-STDOUT:   uint64_t ticket = atomic_fetch_add_explicit(&c->tickets, 1, memory_order_relaxed);
+// THEN-EXPECT-STDOUT:   rl_release(l);
+// THEN-EXPECT-STDOUT:   unsigned round = 0;
+// THEN-EXPECT-STDOUT:   while (atomic_load_explicit(&c->notified, memory_order_relaxed) <= ticket) rl_pause(&round);
+// THEN-EXPECT-STDOUT:   rl_acquire(l, tid);
+// THEN-EXPECT-STDOUT: }
+// THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_notify(rl_cond* c, int all) {
+// THEN-EXPECT-STDOUT:   uint64_t notified = atomic_load_explicit(&c->notified, memory_order_relaxed);
+// THEN-EXPECT-STDOUT:   for (;;) {
+// THEN-EXPECT-STDOUT:     /* `tickets` only grows: a stale value only misses waiters that arrived concurrently. */
+// THEN-EXPECT-STDOUT:     uint64_t tickets = atomic_load_explicit(&c->tickets, memory_order_relaxed);
+// THEN-EXPECT-STDOUT:     if (notified >= tickets) return; /* nobody waits */
+// THEN-EXPECT-STDOUT:     uint64_t next = all ? tickets : notified + 1;
+// THEN-EXPECT-STDOUT:     if (atomic_compare_exchange_weak_explicit(&c->notified, &notified, next,
+// THEN-EXPECT-STDOUT:                                               memory_order_relaxed, memory_order_relaxed))
+// THEN-EXPECT-STDOUT:       return;
+// THEN-EXPECT-STDOUT:   }
+// THEN-EXPECT-STDOUT: }
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: /* A barrier: arrivals are numbered by one counter, arrival t belongs to phase t / count, and
+// THEN-EXPECT-STDOUT:    the arrival that fills a phase publishes it by raising `released` (to at least phase + 1);
+// THEN-EXPECT-STDOUT:    the others of the phase spin until it is raised. The count is the declaration's, passed at
+// THEN-EXPECT-STDOUT:    each await. Every arrival is an acq_rel read-modify-write of `arrived`, so the filling one
+// THEN-EXPECT-STDOUT:    has acquired every earlier arrival; its release of `released` and the waiters' acquire
+// THEN-EXPECT-STDOUT:    loads hand that on: every arrival of a phase happens before every departure from it
+// THEN-EXPECT-STDOUT:    (BARRIER RELEASE), with no mutex that would also order the departures of one phase after
+// THEN-EXPECT-STDOUT:    the arrivals of the next. `released` is raised with a compare-and-swap loop (an atomic
+// THEN-EXPECT-STDOUT:    maximum, a read-modify-write that continues the release sequence) because phases can be
+// THEN-EXPECT-STDOUT:    filled out of order when more threads than the count share a barrier. */
+// THEN-EXPECT-STDOUT: typedef struct {
+// THEN-EXPECT-STDOUT:   _Atomic uint64_t arrived;  /* arrivals so far, over every phase */
+// THEN-EXPECT-STDOUT:   _Atomic uint64_t released; /* phases below this have been released */
+// THEN-EXPECT-STDOUT: } rl_barrier;
+// THEN-EXPECT-STDOUT:
+// THEN-EXPECT-STDOUT: static inline RL_UNUSED void rl_await(rl_barrier* b, uint64_t count) {
+// THEN-EXPECT-STDOUT:   uint64_t t = atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel);
+// THEN-EXPECT-STDOUT:   uint64_t phase = t / count;
+// THEN-EXPECT-STDOUT:   if (t % count == count - 1) {
+// THEN-EXPECT-STDOUT:     uint64_t released = atomic_load_explicit(&b->released, memory_order_relaxed);
+// THEN-EXPECT-STDOUT:     while (released < phase + 1 &&
+// THEN-EXPECT-STDOUT:            !atomic_compare_exchange_weak_explicit(&b->released, &released, phase + 1,
+// THEN-EXPECT-STDOUT:                                                   memory_order_release, memory_order_relaxed)) {
+// THEN-EXPECT-STDOUT:     }
+// THEN-EXPECT-STDOUT:     return;
+// THEN-EXPECT-STDOUT:   }
+// THEN-EXPECT-STDOUT:   unsigned round = 0;
+// THEN-EXPECT-STDOUT:   while (atomic_load_explicit(&b->released, memory_order_acquire) <= phase) rl_pause(&round);
 // THEN-EXPECT-STDOUT: }
 // THEN-EXPECT-STDOUT:
 // THEN-EXPECT-STDOUT: /* ---- the program ----------------------------------------------------------------------- */
