@@ -556,16 +556,26 @@ private:
 
   void unlock(const Stmt& s, const UnlockStmt& u) {
     std::string lock = location(u.lock);
+    std::vector<std::string> values;
+    std::string name = cell_name(u.lock, values);
+    check_holds(s, lock, values,
+                [&](std::string_view holder) { return messages::unlock_not_held(name, holder); });
+    line("rl_release(&" + lock + ");");
+  }
+
+  // Fails unless this thread holds `lock`, as the interpreter does: `message(holder)` with ""
+  // for a free lock and a run-time slot for another holder (outcome/messages.h). `values` are
+  // the slots the message already has (the lock's index).
+  template <typename MessageOf>
+  void check_holds(const Stmt& s, const std::string& lock, std::vector<std::string> values,
+                   const MessageOf& message) {
     std::string holder = temp();
     line("const int64_t " + holder + " = rl_holder(&" + lock + ");");
     line("if (" + holder + " != " + std::to_string(thread_id_ + 1) + ") {");
     ++indent_;
-    std::vector<std::string> values;
-    std::string name = cell_name(u.lock, values);
-    Message free_lock = Message::from_catalogue(messages::unlock_not_held(name, ""), values);
+    Message free_lock = Message::from_catalogue(message(""), values);
     values.push_back(holder + " - 1");
-    Message held =
-        Message::from_catalogue(messages::unlock_not_held(name, messages::kSlot), values);
+    Message held = Message::from_catalogue(message(messages::kSlot), values);
     line("if (" + holder + " == 0) {");
     ++indent_;
     fail(s.range, free_lock, 1);
@@ -574,7 +584,6 @@ private:
     fail(s.range, held, 1);
     --indent_;
     line("}");
-    line("rl_release(&" + lock + ");");
   }
 
   // ---- synchronisation (emitc/README.md, "Synchronisation") ----
@@ -621,23 +630,9 @@ private:
     std::string cond_name = cell_name(w.cond, values); // before the lock's index replaces it
     std::string lock = location(w.mutex);
     std::string lock_name = cell_name(w.mutex, values);
-    std::string holder = temp();
-    line("const int64_t " + holder + " = rl_holder(&" + lock + ");");
-    line("if (" + holder + " != " + std::to_string(thread_id_ + 1) + ") {");
-    ++indent_;
-    Message free_lock =
-        Message::from_catalogue(messages::cond_wait_not_held(cond_name, lock_name, ""), values);
-    values.push_back(holder + " - 1");
-    Message held = Message::from_catalogue(
-        messages::cond_wait_not_held(cond_name, lock_name, messages::kSlot), values);
-    line("if (" + holder + " == 0) {");
-    ++indent_;
-    fail(s.range, free_lock, 1);
-    --indent_;
-    line("}");
-    fail(s.range, held, 1);
-    --indent_;
-    line("}");
+    check_holds(s, lock, values, [&](std::string_view holder) {
+      return messages::cond_wait_not_held(cond_name, lock_name, holder);
+    });
     line("rl_cond_wait(&" + cond + ", &" + lock + ", " + std::to_string(thread_id_) + ");");
   }
 
