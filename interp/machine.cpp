@@ -674,7 +674,10 @@ bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
       Parked p = parked(j);
       if (j != k && (p.kind != ParkKind::Barrier || p.cell != cell)) continue;
       unpark(j);
-      emit(LabelKind::BarrierDepart, thread_id(j), cell);
+      // Each departure is placed at its own thread's await (the one it parked at, just before
+      // its pc), so a report or a picture of the run shows where that thread waited.
+      SourceRange at = j == k ? in.range : code_->threads[j].instrs[state_.pc[j] - 1].range;
+      events_.push_back({{LabelKind::BarrierDepart, thread_id(j), cell}, at});
     }
     // Released threads whose await was their last statement finish now (after every
     // departure, so each exit follows that thread's own departure).
