@@ -178,6 +178,13 @@ TEST(SyncMachine, TheFillingArrivalReleasesEveryoneInOneStep) {
                                                {K::BarrierDepart, 1, b},
                                                {K::BarrierDepart, 2, b},
                                                {K::Exit, 1, 0}}));
+  // Each departure stands at its own thread's await (lines 4, 2 and 3 of the source), so a
+  // report or a picture shows where that thread waited, not where the phase filled.
+  const std::vector<LabelledStep>& events = m.events();
+  ASSERT_EQ(events.size(), 5u);
+  EXPECT_EQ(events[1].range.begin.line, 4u); // main's await
+  EXPECT_EQ(events[2].range.begin.line, 2u); // thread 1's
+  EXPECT_EQ(events[3].range.begin.line, 3u); // thread 2's
   EXPECT_EQ(m.status(1), ThreadStatus::Finished);
   EXPECT_EQ(m.parked(2).kind, ParkKind::None);
   EXPECT_TRUE(m.can_step(2));
