@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -177,9 +178,39 @@ private:
     return *live_;
   }
 
+  // Shared memory enters a cache key as the ids of content-addressed chunks when it is large:
+  // states that differ in a few cells of a big array then share the storage of every other
+  // chunk, instead of each key holding a copy of all of memory (a 10^7-cell array is 80 MB a
+  // state). Equal ids mean equal contents (the table compares whole chunks), so keys stay exact.
+  static constexpr size_t kChunkCells = 4096;
+  struct ChunkHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  void put_memory(const std::vector<int64_t>& memory, std::string& key) const {
+    uint32_t cells = static_cast<uint32_t>(memory.size());
+    key.append(reinterpret_cast<const char*>(&cells), sizeof cells);
+    const char* bytes = reinterpret_cast<const char*>(memory.data());
+    if (memory.size() <= kChunkCells) {
+      key.append(bytes, memory.size() * sizeof(int64_t));
+      return;
+    }
+    for (size_t begin = 0; begin < memory.size(); begin += kChunkCells) {
+      std::string_view chunk(bytes + begin * sizeof(int64_t),
+                             std::min(kChunkCells, memory.size() - begin) * sizeof(int64_t));
+      auto it = memory_chunks_.find(chunk);
+      if (it == memory_chunks_.end())
+        it =
+            memory_chunks_.emplace(std::string(chunk), static_cast<uint32_t>(memory_chunks_.size()))
+                .first;
+      key.append(reinterpret_cast<const char*>(&it->second), sizeof(uint32_t));
+    }
+  }
+
   std::string state_key(bool racy) const {
     std::string key;
-    machine_.state().serialize(key);
+    put_memory(machine_.state().memory, key);
+    machine_.state().serialize_threads(key);
     if (options_.split_race_free) key.push_back(racy ? 'r' : 'f');
     if (options_.incomplete_cache_key) return key;
     live_->fingerprint(thread_ids_, cells_, key);
@@ -413,6 +444,7 @@ private:
   std::unique_ptr<RaceObserver> live_;
   size_t live_depth_ = 0;
   std::unordered_map<std::string, Node> nodes_;
+  mutable std::unordered_map<std::string, uint32_t, ChunkHash, std::equal_to<>> memory_chunks_;
   std::vector<GraphNode> graph_; // with cache_: the states by Node::index
   uint32_t reached_ = kNoNode;   // the state leaf_or_push reached (kNoNode: an outcome)
   ExploreResult result_;

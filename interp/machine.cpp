@@ -82,6 +82,10 @@ uint64_t MachineState::hash() const {
 
 void MachineState::serialize(std::string& out) const {
   append_bytes(out, memory);
+  serialize_threads(out);
+}
+
+void MachineState::serialize_threads(std::string& out) const {
   append_bytes(out, locals);
   append_bytes(out, pc);
   append_bytes(out, status);

@@ -59,6 +59,8 @@ struct MachineState {
   uint64_t hash() const;
   // Appends a byte encoding that is equal exactly when the states are equal.
   void serialize(std::string& out) const;
+  // The same for everything but `memory` (exploration encodes large memories by chunks).
+  void serialize_threads(std::string& out) const;
 };
 
 enum class StepStatus : uint8_t {

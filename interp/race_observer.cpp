@@ -30,6 +30,8 @@ public:
   }
   void add_epoch(const detect::Epoch& e) { epochs_.push_back(e); }
   void add_flag(bool flag) { flags_ += flag ? '1' : '0'; }
+  // A location whose metadata follows (locations with none are left out: see add_vc_state).
+  void add_id(uint32_t id) { ids_.push_back(id); }
 
   // Every value replaced by its rank among the values of its component (0 stays 0). Verdicts
   // only compare values of one component, and the rules only copy, join (max) and increment
@@ -58,6 +60,7 @@ public:
       put(out, j < values.size() ? rank(j, e.clock) : e.clock);
     }
     out += flags_;
+    for (uint32_t id : ids_) put(out, id);
   }
 
 private:
@@ -71,6 +74,7 @@ private:
   std::vector<std::vector<uint32_t>> clocks_;
   std::vector<detect::Epoch> epochs_;
   std::string flags_;
+  std::vector<uint32_t> ids_;
 };
 
 // The parts every vector-clock detector shares: C_t, L_m, and R_x/W_x as vector clocks.
@@ -92,9 +96,15 @@ template <typename D>
 void add_vc_state(const D& d, const std::vector<int64_t>& threads, const RaceObserver::Cells& cells,
                   ClockSnapshot& snap) {
   add_sync_state(d, threads, cells, snap);
+  // Only locations with metadata, each with its id: a large array whose cells are mostly never
+  // touched costs what its touched cells cost. Leaving out a location whose clocks are both ⊥
+  // changes no rank (0 always ranks 0), so equal encodings still mean equal states.
   for (uint32_t x : cells.locations) {
-    snap.add_clock(d.read_clock(x));
-    snap.add_clock(d.write_clock(x));
+    detect::VectorClock r = d.read_clock(x), w = d.write_clock(x);
+    if (r == detect::VectorClock{} && w == detect::VectorClock{}) continue;
+    snap.add_id(x);
+    snap.add_clock(r);
+    snap.add_clock(w);
   }
 }
 
@@ -195,8 +205,13 @@ bool RaceObserver::fingerprint(const std::vector<int64_t>& threads, const Cells&
   } else if (auto* ft = dynamic_cast<const detect::FastTrackDetector*>(d)) {
     add_sync_state(*ft, threads, cells, snap);
     for (uint32_t x : cells.locations) {
-      snap.add_epoch(ft->write_epoch(x));
+      // As in add_vc_state: only locations with metadata (a write or a read epoch, or a read
+      // vector), each with its id.
       bool shared = ft->read_is_shared(x);
+      if (!shared && ft->write_epoch(x) == detect::Epoch{} && ft->read_epoch(x) == detect::Epoch{})
+        continue;
+      snap.add_id(x);
+      snap.add_epoch(ft->write_epoch(x));
       snap.add_flag(shared);
       if (shared)
         snap.add_clock(ft->read_clock(x));
