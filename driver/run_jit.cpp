@@ -232,6 +232,8 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     std::cerr << "racelang: jit: -O" << opt_level << ", compiled in " << format_ms(t.total())
               << " (IR " << format_ms(t.ir_ms) << ", optimise " << format_ms(t.optimise_ms)
               << ", machine code " << format_ms(t.codegen_ms) << ")";
+    if (t.split_functions > 0)
+      std::cerr << " with " << t.split_functions << " functions split off large threads";
     if (instrumented) std::cerr << " after instrumenting in " << format_ms(instrument_ms);
     std::cerr << "; ran in " << format_ms(result.stats.run_ms) << "\n"
               << "racelang: jit: " << result.stats.threads << " threads, "

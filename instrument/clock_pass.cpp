@@ -56,6 +56,10 @@ Expr Resolved::meta_index(int64_t z, Expr entry) const {
   return add(std::move(row), std::move(entry));
 }
 
+Expr Resolved::meta_index(int64_t z, const Entry& entry) const {
+  return entry.known ? meta_index(z, *entry.known) : meta_index(z, entry.expr());
+}
+
 Expr Resolved::dense_index() const {
   if (!index) return lit(base);
   return add(local(meta::kIndex), lit(base));
@@ -119,6 +123,24 @@ Location ClockPass::clock_entry(int64_t t, Expr v) const {
   return cell(meta::kClock, t == 0 ? std::move(v) : add(lit(t * z()), std::move(v)));
 }
 
+Location ClockPass::clock_entry(int64_t t, const Entry& v) const {
+  return v.known ? clock_entry(t, *v.known) : clock_entry(t, v.expr());
+}
+
+void ClockPass::for_each_entry(SourceRange range, Block& out,
+                               const std::function<void(const Entry& v, Block& body)>& body) {
+  if (z() <= sync_.clock_loop_threshold) {
+    for (int64_t v = 0; v < z(); ++v) body(Entry{v}, out);
+    return;
+  }
+  out.push_back(emit(Assign{meta::kEntry, lit(0)}, range));
+  Block loop;
+  body(Entry{}, loop);
+  loop.push_back(emit(Assign{meta::kEntry, add(local(meta::kEntry), lit(1))}, range));
+  out.push_back(
+      emit(While{compare(CompareOp::Lt, local(meta::kEntry), lit(z())), std::move(loop)}, range));
+}
+
 Block ClockPass::instrument_block(const Block& block, int64_t t) {
   Block out;
   for (const Stmt& s : block) instrument_stmt(s, t, out);
@@ -159,17 +181,18 @@ void ClockPass::guard_index(const Resolved& r, int64_t size, const Stmt& origina
 }
 
 // merge: target[v] := max(source[v], target[v]) for every v.
-void ClockPass::merge(const char* source_array, const std::function<Expr(int64_t)>& source_index,
-                      const std::function<Expr(int64_t)>& target_index, SourceRange range,
+void ClockPass::merge(const char* source_array,
+                      const std::function<Expr(const Entry&)>& source_index,
+                      const std::function<Expr(const Entry&)>& target_index, SourceRange range,
                       Block& out) {
-  for (int64_t v = 0; v < z(); ++v) {
-    out.push_back(emit(Load{meta::kTemp1, cell(source_array, source_index(v))}, range));
-    out.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, target_index(v))}, range));
-    out.push_back(emit(
+  for_each_entry(range, out, [&](const Entry& v, Block& body) {
+    body.push_back(emit(Load{meta::kTemp1, cell(source_array, source_index(v))}, range));
+    body.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, target_index(v))}, range));
+    body.push_back(emit(
         Assign{meta::kTemp2, make_binary(BinaryOp::Max, local(meta::kTemp1), local(meta::kTemp2))},
         range));
-    out.push_back(emit(Store{local(meta::kTemp2), cell(meta::kClock, target_index(v))}, range));
-  }
+    body.push_back(emit(Store{local(meta::kTemp2), cell(meta::kClock, target_index(v))}, range));
+  });
 }
 
 // inc(u, C[u]): C[u][u] += 1.
@@ -240,8 +263,12 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
   ++group_;
   SourceRange range = s.range;
   size_t first = out.size();
+  // C[thread][v]'s index in __C.
   auto clock_of = [&](int64_t thread) {
-    return [this, thread](int64_t v) { return lit(thread * z() + v); };
+    return [this, thread](const Entry& v) {
+      if (v.known) return lit(thread * z() + *v.known);
+      return thread == 0 ? v.expr() : add(lit(thread * z()), v.expr());
+    };
   };
   visit_stmt(
       s,
@@ -261,7 +288,7 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
             out.push_back(emit(LockStmt{m.access}, range));
             // C[t] := L[m] ⊔ C[t]
             merge(
-                meta::kLockClock, [&](int64_t v) { return m.meta_index(z(), v); }, clock_of(t),
+                meta::kLockClock, [&](const Entry& v) { return m.meta_index(z(), v); }, clock_of(t),
                 range, out);
             reload_own_clock(t, range, out);
           },
@@ -271,19 +298,19 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
             evaluate_index(m, range, out);
             guard_index(m, symbol_size(unlock.lock.name), release, out);
             // L[m] := C[t] (set), or RoadRunner's L[m] := L[m] ⊔ C[t].
-            for (int64_t v = 0; v < z(); ++v) {
-              out.push_back(emit(Load{meta::kTemp1, clock_entry(t, v)}, range));
+            for_each_entry(range, out, [&](const Entry& v, Block& body) {
+              body.push_back(emit(Load{meta::kTemp1, clock_entry(t, v)}, range));
               if (sync_.release_joins_lock) {
-                out.push_back(
+                body.push_back(
                     emit(Load{meta::kTemp2, cell(meta::kLockClock, m.meta_index(z(), v))}, range));
-                out.push_back(
+                body.push_back(
                     emit(Assign{meta::kTemp1, make_binary(BinaryOp::Max, local(meta::kTemp1),
                                                           local(meta::kTemp2))},
                          range));
               }
-              out.push_back(emit(
+              body.push_back(emit(
                   Store{local(meta::kTemp1), cell(meta::kLockClock, m.meta_index(z(), v))}, range));
-            }
+            });
             if (sync_.increment_on_release) increment(t, range, out);
             reload_own_clock(t, range, out);
             out.push_back(std::move(release));

@@ -31,6 +31,14 @@ Expr mod(Expr a, Expr b);
 Location cell(const char* array, Expr index);
 Cond compare(CompareOp op, Expr a, Expr b);
 
+// The clock entry an emitter over all entries is given: a thread v known now (the unrolled
+// form, one statement per entry), or the loop index __k (the loop form, above
+// PassOptions::clock_loop_threshold threads).
+struct Entry {
+  std::optional<int64_t> known;
+  Expr expr() const { return known ? lit(*known) : local(meta::kEntry); }
+};
+
 // A location or lock of the original program, resolved to its dense metadata index: a
 // constant for scalars, `base + __i` for array elements.
 struct Resolved {
@@ -43,6 +51,8 @@ struct Resolved {
   Expr meta_index(int64_t z, int64_t entry) const;
   // The same for an entry computed at run time: (base + __i) * z + entry.
   Expr meta_index(int64_t z, Expr entry) const;
+  // Either, for the entry a loop over entries is at.
+  Expr meta_index(int64_t z, const Entry& entry) const;
   // base + __i.
   Expr dense_index() const;
 };
@@ -53,6 +63,8 @@ struct SyncOptions {
   bool increment_on_release = true; // false: unlock without inc(t, C[t])
   bool increment_on_join = false;   // Figure 9's wait: inc(u, C[u]) after the join
   bool release_joins_lock = false;  // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+  // Operations over all z clock entries are loops when z is above this.
+  int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
 
 class ClockPass {
@@ -87,6 +99,14 @@ protected:
   // C[t][v], for v known now and for v computed at run time.
   Location clock_entry(int64_t t, int64_t v) const;
   Location clock_entry(int64_t t, Expr v) const;
+  Location clock_entry(int64_t t, const Entry& v) const;
+  // Emits `body` for every clock entry v = 0..z-1 in increasing order: once per entry into
+  // `out`, or, above the threshold, once into the body of
+  //   __k := 0; while (__k < z) { body; __k := __k + 1; }
+  // Either way the entries are visited in the same order, so the first failing check of an
+  // operation names the same (lowest) thread.
+  void for_each_entry(SourceRange range, Block& out,
+                      const std::function<void(const Entry& v, Block& body)>& body);
   void declare(std::vector<Decl>& decls, DeclKind kind, const char* name, int64_t size) const;
   // lock X[x] / unlock X[x], unless the variant leaves the location locks out.
   void lock_location(const Resolved& x, SourceRange range, Block& out);
@@ -108,8 +128,8 @@ private:
   Resolved resolve(const Location& loc) const;
   void evaluate_index(const Resolved& r, SourceRange range, Block& out);
   void guard_index(const Resolved& r, int64_t size, const Stmt& original_access, Block& out);
-  void merge(const char* source_array, const std::function<Expr(int64_t)>& source_index,
-             const std::function<Expr(int64_t)>& target_index, SourceRange range, Block& out);
+  void merge(const char* source_array, const std::function<Expr(const Entry&)>& source_index,
+             const std::function<Expr(const Entry&)>& target_index, SourceRange range, Block& out);
   void increment(int64_t u, SourceRange range, Block& out);
   static std::string describe(const Stmt& s);
   static Stmt with_comments(const Stmt& original, Stmt stmt);

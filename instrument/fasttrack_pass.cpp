@@ -33,7 +33,10 @@ class FastTrackPass final : public ClockPass {
 public:
   FastTrackPass(const ProgramInfo& info, const FastTrackPassOptions& options,
                 const elide::ElisionPlan& plan)
-      : ClockPass(info, SyncOptions{.location_locks = options.location_locks}, plan,
+      : ClockPass(info,
+                  SyncOptions{.location_locks = options.location_locks,
+                              .clock_loop_threshold = options.clock_loop_threshold},
+                  plan,
                   "FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])"),
         options_(options) {}
 
@@ -120,8 +123,9 @@ private:
       load_epoch_thread(t, range, exclusive);
       Block ordered, share;
       ordered.push_back(emit(Store{own_epoch(), dense(ft::kReadEpoch, x)}, range));
-      for (int64_t v = 0; v < z(); ++v)
-        share.push_back(emit(Store{lit(0), cell(ft::kReadVector, x.meta_index(z(), v))}, range));
+      for_each_entry(range, share, [&](const Entry& v, Block& body) {
+        body.push_back(emit(Store{lit(0), cell(ft::kReadVector, x.meta_index(z(), v))}, range));
+      });
       share.push_back(
           emit(Store{epoch_clock(), cell(ft::kReadVector, x.meta_index(z(), local(ft::kThread)))},
                range));
@@ -154,16 +158,15 @@ private:
     // R[x] ⪯ C[t]: a read vector entry by entry, or one epoch.
     checked.push_back(emit(Load{ft::kEpoch, dense(ft::kReadEpoch, x)}, range));
     Block shared, exclusive;
-    for (int64_t v = 0; v < z(); ++v) {
-      shared.push_back(
-          emit(Load{meta::kTemp1, cell(ft::kReadVector, x.meta_index(z(), v))}, range));
-      shared.push_back(emit(Load{meta::kTemp2, clock_entry(t, v)}, range));
+    for_each_entry(range, shared, [&](const Entry& v, Block& body) {
+      body.push_back(emit(Load{meta::kTemp1, cell(ft::kReadVector, x.meta_index(z(), v))}, range));
+      body.push_back(emit(Load{meta::kTemp2, clock_entry(t, v)}, range));
       RaceCheck race{AccessKind::Write, x.access, site_of(range),
-                     AccessKind::Read,  lit(v),   cell(meta::kReadSite, x.meta_index(z(), v))};
-      shared.push_back(emit(
+                     AccessKind::Read,  v.expr(), cell(meta::kReadSite, x.meta_index(z(), v))};
+      body.push_back(emit(
           Assert{compare(CompareOp::Le, local(meta::kTemp1), local(meta::kTemp2)), std::move(race)},
           range));
-    }
+    });
     shared.push_back(emit(Store{lit(0), dense(ft::kReadEpoch, x)}, range)); // [FT WRITE SHARED]
     load_epoch_thread(t, range, exclusive);
     exclusive.push_back(
@@ -189,8 +192,11 @@ FastTrackPassOptions options_of_variant(std::string_view name) {
 }
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
-                           std::string_view variant, const elide::ElisionPlan& plan) {
-  return instrument_fasttrack(program, info, options_of_variant(variant), plan);
+                           std::string_view variant, const elide::ElisionPlan& plan,
+                           int64_t clock_loop_threshold) {
+  FastTrackPassOptions options = options_of_variant(variant);
+  options.clock_loop_threshold = clock_loop_threshold;
+  return instrument_fasttrack(program, info, options, plan);
 }
 
 } // namespace

@@ -37,6 +37,8 @@ struct FastTrackPassOptions {
   bool epoch_ignores_thread = false;
   // false: no X[x] around the slow paths, so two threads' updates of W[x] and R[x] interleave.
   bool location_locks = true;
+  // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
+  int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
 
 // The pass's entry in the table of instrument.h.

@@ -49,6 +49,15 @@ struct Elimination {
 const std::vector<Elimination>& check_eliminations();
 const Elimination* find_elimination(std::string_view name);
 
+// Above how many threads (z, the largest thread id + 1) the clock-based passes emit each
+// operation over a vector clock's entries (the joins, copies and comparisons of lock, unlock,
+// spawn, wait and the access checks' slow paths) as a `while` loop over the entries, with the
+// reserved local __k, instead of one statement per entry: the unrolled form costs O(z)
+// statements per operation, so a 256-thread program became a million statements. The loop
+// compares the entries in the same order, so it reports the same races (docs/instrumentation.md,
+// "Loops over clock entries"). Tests set it to 0 to check the loop form on small programs.
+inline constexpr int64_t kDefaultClockLoopThreshold = 16;
+
 // Which pass, in which variant, with which eliminations. An empty variant means the pass's
 // default (variants[0]); no `elide` list means every elimination that is not broken (the
 // default), an empty one none (`--no-elide`).
@@ -56,6 +65,7 @@ struct PassOptions {
   PassKind pass = kDefaultPass;
   std::string variant;
   std::optional<std::vector<std::string>> elide;
+  int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
 
 // The CPP'17 paper's pass exactly: VectorClock, its default variant, no check elimination
@@ -86,9 +96,10 @@ struct PassInfo {
   detect::DetectorKind reference;
   std::vector<PassVariant> variants;
   // The transformation itself, for a variant of this pass (a name from `variants`), leaving
-  // out the checks `plan` says are not needed.
+  // out the checks `plan` says are not needed, with loops over clock entries above
+  // `clock_loop_threshold` threads (PassOptions).
   Program (*instrument)(const Program& program, const ProgramInfo& info, std::string_view variant,
-                        const elide::ElisionPlan& plan);
+                        const elide::ElisionPlan& plan, int64_t clock_loop_threshold);
   // Metadata the pass reads outside its per-location locks on purpose (FastTrack's same-epoch
   // tests). Lemma 4 allows a race on these between such a read and a locked write, and
   // nothing else; docs/instrumentation.md argues why those races are harmless.

@@ -20,7 +20,8 @@ public:
                   const elide::ElisionPlan& plan)
       : ClockPass(info,
                   SyncOptions{options.location_locks, options.increment_on_release,
-                              options.increment_on_join, options.release_joins_lock},
+                              options.increment_on_join, options.release_joins_lock,
+                              options.clock_loop_threshold},
                   plan, "VectorClock (CPP'17, Figure 9 with per-location locks)"),
         options_(options) {}
 
@@ -63,15 +64,15 @@ private:
   // previous access of the kind V records.
   void hb_check(const char* clock, const char* sites, AccessKind previous, AccessKind current,
                 const Resolved& x, int64_t t, SourceRange range, Block& out) {
-    for (int64_t u = 0; u < z(); ++u) {
-      out.push_back(emit(Load{meta::kTemp1, cell(clock, x.meta_index(z(), u))}, range));
-      out.push_back(emit(Load{meta::kTemp2, clock_entry(t, u)}, range));
+    for_each_entry(range, out, [&](const Entry& u, Block& body) {
+      body.push_back(emit(Load{meta::kTemp1, cell(clock, x.meta_index(z(), u))}, range));
+      body.push_back(emit(Load{meta::kTemp2, clock_entry(t, u)}, range));
       RaceCheck race{current,  x.access, site_of(range),
-                     previous, lit(u),   cell(sites, x.meta_index(z(), u))};
-      out.push_back(emit(
+                     previous, u.expr(), cell(sites, x.meta_index(z(), u))};
+      body.push_back(emit(
           Assert{compare(CompareOp::Le, local(meta::kTemp1), local(meta::kTemp2)), std::move(race)},
           range));
-    }
+    });
   }
 
   // move((C[t], t), (V[x], t)) and the site of this access.
@@ -114,8 +115,11 @@ VectorClockOptions options_of_variant(std::string_view name) {
 }
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
-                           std::string_view variant, const elide::ElisionPlan& plan) {
-  return instrument_vector_clock(program, info, options_of_variant(variant), plan);
+                           std::string_view variant, const elide::ElisionPlan& plan,
+                           int64_t clock_loop_threshold) {
+  VectorClockOptions options = options_of_variant(variant);
+  options.clock_loop_threshold = clock_loop_threshold;
+  return instrument_vector_clock(program, info, options, plan);
 }
 
 } // namespace

@@ -30,6 +30,7 @@ inline constexpr const char* kTemp2 = "__t2";       // the paper's tmp2
 inline constexpr const char* kIndex = "__i";        // an access's array index, evaluated once
 inline constexpr const char* kOwnClock = "__c";     // C[t][t], kept between synchronisations
 inline constexpr const char* kOwnEpoch = "__ce";    // C[t][t] * z + t, FastTrack's epoch of t
+inline constexpr const char* kEntry = "__k";        // the clock entry a loop over entries is at
 } // namespace meta
 
 // What the variants of the pass change. The defaults are the correct pass; the others exist so
@@ -43,6 +44,8 @@ struct VectorClockOptions {
   // the default is the multiple-join variant, which does not increment.
   bool increment_on_join = false;
   bool release_joins_lock = false; // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+  // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
+  int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
 
 // The numbering the metadata arrays use: locations and locks densely, threads 0..z-1.

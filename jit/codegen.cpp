@@ -8,6 +8,7 @@
 #include "frontend/sync_support.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <unordered_map>
 
@@ -73,6 +74,7 @@ public:
     auto* type = llvm::FunctionType::get(Type::getVoidTy(env_.cx), {env_.ptr}, false);
     fn_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env_.module);
     fn_->addFnAttr(llvm::Attribute::NoUnwind);
+    name_ = name;
     ctx_ = fn_->getArg(0);
     ctx_->setName("ctx");
     BasicBlock* entry = BasicBlock::Create(env_.cx, "entry", fn_);
@@ -87,9 +89,35 @@ public:
       b_.CreateStore(b_.getInt64(0), slot);
       locals_[n] = slot;
     }
-    values_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, kValueSlots), nullptr, "values");
+    if (options_.max_function_statements > 0 &&
+        block_weight(body) > options_.max_function_statements) {
+      // Split functions exchange locals through this frame (see "Large threads" below).
+      for (size_t k = 0; k < names.size(); ++k) frame_slot_[names[k]] = k;
+      frame_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, std::max<size_t>(names.size(), 1)),
+                               nullptr, "frame");
+    }
     size_t print_slots = 1;
     max_print_args(body, print_slots);
+    begin_function_body(print_slots);
+
+    block(body);
+    b_.CreateBr(exit_);
+
+    b_.SetInsertPoint(exit_);
+    flush_counters();
+    b_.CreateRetVoid();
+    return fn_;
+  }
+
+  size_t split_functions() const { return parts_; }
+
+private:
+  static constexpr uint64_t kValueSlots = kSiteValueSlots;
+
+  // The values and print arrays, the counters, the memory and stop pointers: what every
+  // function of the thread sets up in its entry block after the locals.
+  void begin_function_body(size_t print_slots) {
+    values_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, kValueSlots), nullptr, "values");
     print_args_ =
         b_.CreateAlloca(llvm::ArrayType::get(env_.i64, print_slots), nullptr, "print_args");
     if (options_.stats)
@@ -99,26 +127,147 @@ public:
       }
     memory_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 0), "memory");
     stop_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 1), "stop");
-
-    block(body);
-    b_.CreateBr(exit_);
-
-    b_.SetInsertPoint(exit_);
-    if (options_.stats) {
-      Value* out = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 2), "counters");
-      for (uint32_t k = 0; k < rl_counter_count; ++k) {
-        Value* at = b_.CreateConstInBoundsGEP1_64(env_.i64, out, k);
-        Value* sum =
-            b_.CreateAdd(b_.CreateLoad(env_.i64, at), b_.CreateLoad(env_.i64, counters_[k]));
-        b_.CreateStore(sum, at);
-      }
-    }
-    b_.CreateRetVoid();
-    return fn_;
   }
 
-private:
-  static constexpr uint64_t kValueSlots = kSiteValueSlots;
+  // Adds this function's counters to the thread's slots (each function counts on its own).
+  void flush_counters() {
+    if (!options_.stats) return;
+    Value* out = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 2), "counters");
+    for (uint32_t k = 0; k < rl_counter_count; ++k) {
+      Value* at = b_.CreateConstInBoundsGEP1_64(env_.i64, out, k);
+      Value* sum = b_.CreateAdd(b_.CreateLoad(env_.i64, at), b_.CreateLoad(env_.i64, counters_[k]));
+      b_.CreateStore(sum, at);
+    }
+  }
+
+  // --- Large threads ---------------------------------------------------------------------------
+  //
+  // LLVM's -O2 pipeline and instruction selection cost more than linear time in a function's
+  // size (a 100,000-statement thread took 35 s), so a block heavier than
+  // max_function_statements is cut at statement boundaries into runs of at most that weight,
+  // each compiled as an internal noinline function `i1 NAME.partK(ctx, frame)`. Locals travel
+  // through `frame`, an i64 array in the thread function with a slot per local: a call stores
+  // the locals the run mentions into their slots, the part loads them into allocas of its own
+  // (which mem2reg promotes, as in any function) and stores them back when it finishes. A part
+  // returns false when the thread must leave (a failure, a race without --keep-going, the stop
+  // flag), and its caller then leaves too. A statement heavier than the limit on its own (a big
+  // loop or if) stays in its function, and its bodies are cut the same way. Programs below the
+  // limit compile exactly as they did before.
+
+  // A statement's weight: itself and every statement nested in it (spawned bodies are other
+  // threads' functions and do not count).
+  size_t weight(const Stmt& s) {
+    auto it = weights_.find(&s);
+    if (it != weights_.end()) return it->second;
+    size_t w = 1;
+    if (const auto* i = std::get_if<If>(&s.node)) {
+      w += block_weight(i->then_body);
+      if (i->else_body) w += block_weight(*i->else_body);
+    } else if (const auto* l = std::get_if<While>(&s.node)) {
+      w += block_weight(l->body);
+    }
+    weights_.emplace(&s, w);
+    return w;
+  }
+
+  size_t block_weight(const Block& stmts) {
+    size_t w = 0;
+    for (const Stmt& s : stmts) w += weight(s);
+    return w;
+  }
+
+  // Compiles stmts[begin, end) as a call of a new part function.
+  void call_part(const Block& stmts, size_t begin, size_t end) {
+    std::vector<std::string> names;
+    size_t print_slots = 1;
+    for (size_t k = begin; k < end; ++k) {
+      const Stmt& s = stmts[k];
+      collect_locals(s, names);
+      if (const auto* i = std::get_if<If>(&s.node)) {
+        thread_locals(i->then_body, names);
+        if (i->else_body) thread_locals(*i->else_body, names);
+        max_print_args(i->then_body, print_slots);
+        if (i->else_body) max_print_args(*i->else_body, print_slots);
+      } else if (const auto* l = std::get_if<While>(&s.node)) {
+        thread_locals(l->body, names);
+        max_print_args(l->body, print_slots);
+      } else if (const auto* p = std::get_if<Print>(&s.node)) {
+        print_slots = std::max(print_slots, p->args.size());
+      }
+    }
+    auto slot = [&](const std::string& n) {
+      return b_.CreateConstInBoundsGEP2_64(frame_->getAllocatedType(), frame_, 0,
+                                           frame_slot_.at(n));
+    };
+    auto* type = llvm::FunctionType::get(env_.i1, {env_.ptr, env_.ptr}, false);
+    auto* part = llvm::Function::Create(type, llvm::Function::InternalLinkage,
+                                        name_ + ".part" + std::to_string(++parts_), env_.module);
+    part->addFnAttr(llvm::Attribute::NoUnwind);
+    part->addFnAttr(llvm::Attribute::NoInline);
+
+    // The call: locals out to the frame, the part, locals back, or leave.
+    for (const std::string& n : names) b_.CreateStore(b_.CreateLoad(env_.i64, local(n)), slot(n));
+    Value* go_on = b_.CreateCall(part, {ctx_, frame_arg()});
+    BasicBlock* cont = new_block("part.done");
+    llvm::MDBuilder md(env_.cx);
+    b_.CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
+    b_.SetInsertPoint(cont);
+    for (const std::string& n : names) b_.CreateStore(b_.CreateLoad(env_.i64, slot(n)), local(n));
+
+    // The part itself, with this function's state set aside.
+    IRBuilder<>::InsertPointGuard guard(b_);
+    llvm::Function* saved_fn = fn_;
+    Value *saved_ctx = ctx_, *saved_memory = memory_, *saved_stop = stop_,
+          *saved_frame_arg = frame_arg_;
+    BasicBlock* saved_exit = exit_;
+    llvm::AllocaInst *saved_values = values_, *saved_print = print_args_;
+    std::array<llvm::AllocaInst*, rl_counter_count> saved_counters;
+    std::copy(std::begin(counters_), std::end(counters_), saved_counters.begin());
+    std::unordered_map<std::string, llvm::AllocaInst*> saved_locals;
+    saved_locals.swap(locals_);
+
+    fn_ = part;
+    ctx_ = part->getArg(0);
+    ctx_->setName("ctx");
+    frame_arg_ = part->getArg(1);
+    frame_arg_->setName("frame");
+    BasicBlock* entry = BasicBlock::Create(env_.cx, "entry", fn_);
+    exit_ = BasicBlock::Create(env_.cx, "exit", fn_);
+    b_.SetInsertPoint(entry);
+    auto part_slot = [&](const std::string& n) {
+      return b_.CreateConstInBoundsGEP2_64(frame_->getAllocatedType(), frame_arg_, 0,
+                                           frame_slot_.at(n));
+    };
+    for (const std::string& n : names) {
+      llvm::AllocaInst* a = b_.CreateAlloca(env_.i64, nullptr, n);
+      b_.CreateStore(b_.CreateLoad(env_.i64, part_slot(n)), a);
+      locals_[n] = a;
+    }
+    begin_function_body(print_slots);
+    for (size_t k = begin; k < end; ++k) stmt(stmts[k]);
+    for (const std::string& n : names)
+      b_.CreateStore(b_.CreateLoad(env_.i64, local(n)), part_slot(n));
+    flush_counters();
+    b_.CreateRet(b_.getTrue());
+    b_.SetInsertPoint(exit_);
+    flush_counters();
+    b_.CreateRet(b_.getFalse());
+
+    fn_ = saved_fn;
+    ctx_ = saved_ctx;
+    memory_ = saved_memory;
+    stop_ = saved_stop;
+    frame_arg_ = saved_frame_arg;
+    exit_ = saved_exit;
+    values_ = saved_values;
+    print_args_ = saved_print;
+    std::copy(saved_counters.begin(), saved_counters.end(), std::begin(counters_));
+    locals_.swap(saved_locals);
+  }
+
+  // The frame as this function sees it: the alloca in the thread function, a parameter in a
+  // part.
+  Value* frame_arg() { return frame_arg_ ? frame_arg_ : frame_; }
 
   static void max_print_args(const Block& block, size_t& most) {
     for (const Stmt& s : block) {
@@ -329,7 +478,25 @@ private:
   // --- statements --------------------------------------------------------------------------
 
   void block(const Block& stmts) {
-    for (const Stmt& s : stmts) stmt(s);
+    size_t limit = options_.max_function_statements;
+    if (!frame_ || block_weight(stmts) <= limit) {
+      for (const Stmt& s : stmts) stmt(s);
+      return;
+    }
+    // Too heavy for one function: runs of at most `limit` into parts, in order; a statement
+    // heavier than that on its own stays here and has its bodies cut instead.
+    size_t k = 0;
+    while (k < stmts.size()) {
+      if (weight(stmts[k]) > limit) {
+        stmt(stmts[k++]);
+        continue;
+      }
+      size_t end = k, total = 0;
+      while (end < stmts.size() && total + weight(stmts[end]) <= limit)
+        total += weight(stmts[end++]);
+      call_part(stmts, k, end);
+      k = end;
+    }
   }
 
   void stmt(const Stmt& s) {
@@ -543,6 +710,14 @@ private:
   llvm::AllocaInst* print_args_ = nullptr;
   llvm::AllocaInst* counters_[rl_counter_count] = {};
   std::unordered_map<std::string, llvm::AllocaInst*> locals_;
+  // Large threads: the frame (set only when the thread is split), each local's slot in it, the
+  // frame parameter of the part being emitted, the parts so far, the weights seen.
+  std::string name_;
+  llvm::AllocaInst* frame_ = nullptr;
+  Value* frame_arg_ = nullptr;
+  std::unordered_map<std::string, size_t> frame_slot_;
+  size_t parts_ = 0;
+  std::unordered_map<const Stmt*, size_t> weights_;
 };
 
 } // namespace
@@ -565,7 +740,9 @@ GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& i
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     out.layout.thread_ids.push_back(info.threads[k].id);
     std::string name = thread_function_name(info.threads[k].id);
-    ThreadCodegen(env, info, out.layout, options, k).emit(name);
+    ThreadCodegen thread(env, info, out.layout, options, k);
+    thread.emit(name);
+    out.split_functions += thread.split_functions();
     out.thread_functions.push_back(name);
   }
   return out;

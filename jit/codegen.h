@@ -3,7 +3,9 @@
 // Locals are allocas (mem2reg turns them into SSA values); every shared load and store is a
 // monotonic atomic on the flat cell array; lock and unlock are inline compare-exchange and
 // exchange with acquire and release ordering, calling the runtime only when contended; loops
-// check the run's stop flag on their back edge so a run can end while a thread spins.
+// check the run's stop flag on their back edge so a run can end while a thread spins. A thread
+// heavier than CodegenOptions::max_function_statements is split at statement boundaries into
+// internal functions that share its locals through a frame (codegen.cpp, "Large threads").
 // Internal to jit/ (it exposes LLVM types); jit.h is the public face.
 #pragma once
 
@@ -25,6 +27,7 @@ struct GeneratedModule {
   std::unique_ptr<llvm::Module> module;
   ProgramLayout layout;
   std::vector<std::string> thread_functions; // by thread index
+  size_t split_functions = 0;                // internal functions split off large threads
 };
 
 // The name of thread `id`'s function in the module.

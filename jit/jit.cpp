@@ -70,6 +70,7 @@ public:
       error = "the program is too large for the JIT (more than 2^30 failure sites)";
       return nullptr;
     }
+    times.split_functions = generated.split_functions;
     llvm::Module& module = *generated.module;
     module.setDataLayout(jit_->data_layout());
     module.setTargetTriple(jit_->target_triple().str());

@@ -10,6 +10,7 @@
 // A NativeProgram can run any number of times (tests run one program twenty times).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,6 +34,9 @@ enum class Fault : uint8_t {
   UnlockKeepsLock,  // `unlock` checks the holder but leaves the lock held
 };
 
+// The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").
+inline constexpr size_t kDefaultMaxFunctionStatements = 2000;
+
 struct CodegenOptions {
   // Count shared accesses, checks and locks (for --stats). Off by default so that the default
   // code has no counters at all.
@@ -40,12 +44,19 @@ struct CodegenOptions {
   // Keep the optimised IR text (for --emit=llvm).
   bool keep_ir = false;
   Fault fault = Fault::None;
+  // The most statements (counted with everything nested in them) one LLVM function holds: a
+  // block heavier than this is compiled as calls of internal `noinline` functions of at most
+  // this many statements each, so the optimiser and instruction selection, whose cost grows
+  // faster than linearly in a function's size, stay linear in the program's size. Smaller
+  // threads compile exactly as before. 0: never split.
+  size_t max_function_statements = kDefaultMaxFunctionStatements;
 };
 
 struct CompileTimes {
-  double ir_ms = 0;       // AST -> LLVM IR (and verification)
-  double optimise_ms = 0; // the new pass manager's pipeline at the chosen level
-  double codegen_ms = 0;  // machine code and linking (ORC materialisation)
+  double ir_ms = 0;           // AST -> LLVM IR (and verification)
+  double optimise_ms = 0;     // the new pass manager's pipeline at the chosen level
+  double codegen_ms = 0;      // machine code and linking (ORC materialisation)
+  size_t split_functions = 0; // functions split off large threads (max_function_statements)
   double total() const { return ir_ms + optimise_ms + codegen_ms; }
 };
 
