@@ -59,34 +59,10 @@ std::optional<Race> DjitDetector::apply(const Event& e, bool checked) {
   case EventKind::Read:
   case EventKind::Write:
     return access(e, checked);
-  case EventKind::Acquire:
-    ++counters_.acquire;
-    break;
-  case EventKind::Release:
-    ++counters_.release;
-    break;
-  case EventKind::Fork:
-    ++counters_.fork;
-    break;
-  case EventKind::Join:
-    ++counters_.join;
-    break;
-  case EventKind::Exit:
-    ++counters_.exit;
-    break;
-  case EventKind::VolatileRead:
-    ++counters_.volatile_read;
-    break;
-  case EventKind::VolatileWrite:
-    ++counters_.volatile_write;
-    break;
-  case EventKind::BarrierArrive:
-    ++counters_.barrier_arrive;
-    break;
-  case EventKind::BarrierDepart:
-    ++counters_.barrier_depart;
+  default:
     break;
   }
+  counters_.count(e.kind);
   sync_.apply(e);
   return std::nullopt;
 }

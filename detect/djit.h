@@ -17,20 +17,11 @@
 namespace racelang::detect {
 
 // How often each rule fired (by step or force; a stuck step counts as a race instead).
-struct DjitCounters {
+struct DjitCounters : SyncCounters {
   uint64_t read_same_epoch = 0;
   uint64_t read = 0;
   uint64_t write_same_epoch = 0;
   uint64_t write = 0;
-  uint64_t acquire = 0;
-  uint64_t release = 0;
-  uint64_t fork = 0;
-  uint64_t join = 0;
-  uint64_t exit = 0;
-  uint64_t volatile_read = 0;
-  uint64_t volatile_write = 0;
-  uint64_t barrier_arrive = 0;
-  uint64_t barrier_depart = 0;
   uint64_t races = 0;
   friend bool operator==(const DjitCounters&, const DjitCounters&) = default;
 };

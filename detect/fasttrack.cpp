@@ -102,34 +102,10 @@ std::optional<Race> FastTrackDetector::apply(const Event& e, bool checked) {
     return read(e, checked);
   case EventKind::Write:
     return write(e, checked);
-  case EventKind::Acquire:
-    ++counters_.acquire;
-    break;
-  case EventKind::Release:
-    ++counters_.release;
-    break;
-  case EventKind::Fork:
-    ++counters_.fork;
-    break;
-  case EventKind::Join:
-    ++counters_.join;
-    break;
-  case EventKind::Exit:
-    ++counters_.exit;
-    break;
-  case EventKind::VolatileRead:
-    ++counters_.volatile_read;
-    break;
-  case EventKind::VolatileWrite:
-    ++counters_.volatile_write;
-    break;
-  case EventKind::BarrierArrive:
-    ++counters_.barrier_arrive;
-    break;
-  case EventKind::BarrierDepart:
-    ++counters_.barrier_depart;
+  default:
     break;
   }
+  counters_.count(e.kind);
   sync_.apply(e);
   return std::nullopt;
 }

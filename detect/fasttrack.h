@@ -36,7 +36,7 @@ struct FastTrackOptions {
 };
 
 // How often each rule fired (by step or force; a stuck step fires no rule and counts as a race).
-struct FastTrackCounters {
+struct FastTrackCounters : SyncCounters {
   uint64_t read_same_epoch = 0;
   uint64_t read_shared = 0;
   uint64_t read_exclusive = 0;
@@ -44,15 +44,6 @@ struct FastTrackCounters {
   uint64_t write_same_epoch = 0;
   uint64_t write_exclusive = 0;
   uint64_t write_shared = 0;
-  uint64_t acquire = 0;
-  uint64_t release = 0;
-  uint64_t fork = 0;
-  uint64_t join = 0;
-  uint64_t exit = 0;
-  uint64_t volatile_read = 0;
-  uint64_t volatile_write = 0;
-  uint64_t barrier_arrive = 0;
-  uint64_t barrier_depart = 0;
   uint64_t races = 0;
 
   uint64_t reads() const { return read_same_epoch + read_shared + read_exclusive + read_share; }

@@ -8,6 +8,41 @@
 
 namespace racelang::detect {
 
+void SyncCounters::count(EventKind kind) {
+  switch (kind) {
+  case EventKind::Read:
+  case EventKind::Write:
+    return;
+  case EventKind::Acquire:
+    ++acquire;
+    return;
+  case EventKind::Release:
+    ++release;
+    return;
+  case EventKind::Fork:
+    ++fork;
+    return;
+  case EventKind::Join:
+    ++join;
+    return;
+  case EventKind::Exit:
+    ++exit;
+    return;
+  case EventKind::VolatileRead:
+    ++volatile_read;
+    return;
+  case EventKind::VolatileWrite:
+    ++volatile_write;
+    return;
+  case EventKind::BarrierArrive:
+    ++barrier_arrive;
+    return;
+  case EventKind::BarrierDepart:
+    ++barrier_depart;
+    return;
+  }
+}
+
 VectorClock VectorClock::unit(ThreadId t) {
   VectorClock v;
   v.set(t, 1);

@@ -95,6 +95,23 @@ struct VectorClockOptions {
 // only ever holds the arrivals of the current phase (docs/detectors.md, "Volatiles and
 // barriers"). Thread clocks are created on first use as inc_t(⊥_V), which is the paper's initial
 // state; all ids are dense and the tables grow on demand.
+// How many synchronisation events a detector with rule counters saw, one field per kind: the
+// part of FastTrack's and DJIT+'s counters they share (the access rules differ).
+struct SyncCounters {
+  uint64_t acquire = 0;
+  uint64_t release = 0;
+  uint64_t fork = 0;
+  uint64_t join = 0;
+  uint64_t exit = 0;
+  uint64_t volatile_read = 0;
+  uint64_t volatile_write = 0;
+  uint64_t barrier_arrive = 0;
+  uint64_t barrier_depart = 0;
+  // Counts e if it is a synchronisation event (reads and writes are counted by their rules).
+  void count(EventKind kind);
+  friend bool operator==(const SyncCounters&, const SyncCounters&) = default;
+};
+
 class SyncClocks {
 public:
   explicit SyncClocks(const VectorClockOptions& options = {}) : options_(options) {}
