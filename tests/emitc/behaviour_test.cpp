@@ -12,14 +12,8 @@
 namespace racelang::emitc_test {
 namespace {
 
-// Racy programs are named race_*, as failing ones are named fail_*.
 std::vector<ProgramSpec> corner_programs(bool racy) {
-  std::vector<ProgramSpec> out;
-  for (const std::string& path : list_programs(source_root(), "tests/emitc/programs")) {
-    bool named_racy = path.find("/race_") != std::string::npos;
-    if (named_racy == racy) out.push_back(read_program_spec(source_root(), path));
-  }
-  return out;
+  return emitc_test::corner_programs("tests/emitc/programs", racy);
 }
 
 std::string test_name(const testing::TestParamInfo<ProgramSpec>& info) {

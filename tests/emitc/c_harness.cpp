@@ -189,6 +189,15 @@ std::vector<std::string> list_programs(const std::string& root, const std::strin
   return out;
 }
 
+std::vector<ProgramSpec> corner_programs(const std::string& dir, bool racy) {
+  std::vector<ProgramSpec> out;
+  for (const std::string& path : list_programs(source_root(), dir)) {
+    bool named_racy = path.find("/race_") != std::string::npos;
+    if (named_racy == racy) out.push_back(read_program_spec(source_root(), path));
+  }
+  return out;
+}
+
 std::string without_replay_hint(const std::string& err) {
   std::istringstream in(err);
   std::string line, out;

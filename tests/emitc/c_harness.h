@@ -47,6 +47,9 @@ void PrintTo(const ProgramSpec& spec, std::ostream* os);
 ProgramSpec read_program_spec(const std::string& root, const std::string& relative_path);
 // The .rl files directly in root/dir, sorted, as paths relative to root.
 std::vector<std::string> list_programs(const std::string& root, const std::string& dir);
+// The programs directly in source_root()/dir that are racy (named race_*, as failing ones are
+// named fail_*) or not, read as specs.
+std::vector<ProgramSpec> corner_programs(const std::string& dir, bool racy);
 
 // The interpreter's stderr without its "To replay:" line (a C program cannot replay).
 std::string without_replay_hint(const std::string& err);

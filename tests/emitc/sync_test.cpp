@@ -29,12 +29,7 @@ std::vector<std::string> race_free_sync_programs() {
 }
 
 std::vector<ProgramSpec> corner_programs(bool racy) {
-  std::vector<ProgramSpec> out;
-  for (const std::string& path : list_programs(source_root(), "tests/emitc/programs/sync")) {
-    bool named_racy = path.find("/race_") != std::string::npos;
-    if (named_racy == racy) out.push_back(read_program_spec(source_root(), path));
-  }
-  return out;
+  return emitc_test::corner_programs("tests/emitc/programs/sync", racy);
 }
 
 std::string name_of(const std::string& path) {
