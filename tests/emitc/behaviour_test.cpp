@@ -86,6 +86,12 @@ TEST_P(RacyCornerProgram, IsReportedByBothDetectors) {
 
 INSTANTIATE_TEST_SUITE_P(EmitCCorners, CornerProgram, testing::ValuesIn(corner_programs(false)),
                          test_name);
+// The synchronisation's corners (tests/emitc/programs/sync/); their racy ones and the
+// ThreadSanitizer checks are in sync_test.cpp.
+INSTANTIATE_TEST_SUITE_P(EmitCSync, CornerProgram,
+                         testing::ValuesIn(emitc_test::corner_programs("tests/emitc/programs/sync",
+                                                                       false)),
+                         test_name);
 INSTANTIATE_TEST_SUITE_P(EmitCCorners, RacyCornerProgram, testing::ValuesIn(corner_programs(true)),
                          test_name);
 

@@ -164,24 +164,8 @@ Outcome interpret(const ProgramSpec& spec) {
   return run_process(argv, source_root());
 }
 
-class SyncCorner : public testing::TestWithParam<ProgramSpec> {};
-
-TEST_P(SyncCorner, BehavesLikeTheInterpreter) {
-  if (!c_compiler())
-    GTEST_SKIP() << "no C compiler (gcc, or $RACELANG_TEST_CC): cannot test emit-c";
-  Outcome expected = interpret(GetParam());
-  ASSERT_NE(expected.exit_code, 66) << "racy programs are named race_*";
-  std::string exe = build_with_cli(GetParam().path, {"-O2"}, "");
-  if (exe.empty()) return;
-  Outcome actual = run_process({exe}, source_root(), 30);
-  ASSERT_FALSE(actual.timed_out);
-  EXPECT_EQ(actual.exit_code, expected.exit_code);
-  EXPECT_EQ(actual.out, expected.out);
-  EXPECT_EQ(actual.err, without_replay_hint(expected.err));
-}
-
-INSTANTIATE_TEST_SUITE_P(EmitCSync, SyncCorner, testing::ValuesIn(corner_programs(false)),
-                         spec_name);
+// The race-free corners of tests/emitc/programs/sync/ run through behaviour_test.cpp's
+// CornerProgram (same comparison with the interpreter as the other corner programs).
 
 class RacySync : public testing::TestWithParam<ProgramSpec> {};
 
