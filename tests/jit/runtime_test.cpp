@@ -19,24 +19,6 @@ namespace {
 
 using namespace racelang::testing;
 
-// Runs `source` on both backends (uninstrumented, interpreter seed 1) and expects the same
-// failure, word for word, at the same position.
-void expect_same_failure(const std::string& source) {
-  auto c = compile(source, "f.rl");
-  ASSERT_TRUE(c);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, options);
-  ASSERT_TRUE(interp.result.failure) << source;
-  auto s = jit_compile(*c, false);
-  ASSERT_TRUE(s);
-  JitRun j = jit_run(*s);
-  ASSERT_TRUE(j.result.failure) << source;
-  EXPECT_EQ(j.result.failure->message, interp.result.failure->message);
-  EXPECT_EQ(j.result.failure->range, interp.result.failure->range);
-  EXPECT_EQ(j.result.failure->thread, interp.result.failure->thread);
-}
-
 TEST(JitRuntime, FailureMessagesAreTheInterpreters) {
   expect_same_failure("a := 10;\nb := a - 10;\nc := (a + 1) / (b * 2);\n");
   expect_same_failure("spawn 3 {\n  n := 0;\n  r := 7 % (n + 0);\n}\nwait 3;\n");
