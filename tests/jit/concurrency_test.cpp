@@ -35,8 +35,23 @@ using namespace racelang::testing;
 
 constexpr int kRacyRuns = 20;
 
-// `instrument`: also run the VectorClock instrumentation (not for the synchronisation).
-void check_race_free(const std::string& source, jit::Fault fault, bool instrument = true) {
+// Emit-c's final memory for `c` (gcc -O1, one run), as `explore` prints a final state; a
+// RapidCheck failure if it does not build or run cleanly.
+std::string emit_c_final_memory(const Compiled& c) {
+  EmitCOptions emit;
+  emit.print_final_memory = true;
+  std::string exe = emitc_test::scratch_dir() + "/race_free";
+  auto error = emitc_test::compile_c(emit_c(c.program, c.info, *c.file, emit), exe, {"-O1"});
+  RC_ASSERT(!error.has_value());
+  emitc_test::Outcome native = emitc_test::run_process({exe}, "", 60);
+  RC_ASSERT(native.exit_code == 0);
+  return native.out;
+}
+
+// `instrument`: also run the VectorClock instrumentation (not for the synchronisation);
+// `emit_c`: also compare with the C backend's final memory (a C compilation per program).
+void check_race_free(const std::string& source, jit::Fault fault, bool instrument = true,
+                     bool emit_c = false) {
   auto c = compile(source, "race_free.rl");
   RC_ASSERT(c != nullptr);
   InterpreterOptions options;
@@ -53,6 +68,12 @@ void check_race_free(const std::string& source, jit::Fault fault, bool instrumen
     RC_ASSERT(describe(*s, j.result, true) == "");
     RC_ASSERT(original_memory(*s, j.result.memory) == interp.result.memory);
     RC_ASSERT(j.output == interp.output);
+  }
+  if (emit_c) {
+    std::string expected;
+    for (const std::string& line : interp.output) expected += line + "\n";
+    expected += "final memory: " + format_shared_memory(c->code, interp.result.memory) + "\n";
+    RC_ASSERT(emit_c_final_memory(*c) == expected);
   }
 }
 
@@ -164,38 +185,15 @@ TEST(JitSync, BarrierThatReleasesEarlyFailsTheRaceFreeProperty) {
   ASSERT_TRUE(failure.has_value());
 }
 
-// The third backend: the same generated programs through emit-c (gcc -O1, run once each) print
-// the final memory the interpreter and the JIT end with. A handful of programs: each costs a C
-// compilation.
+// The third backend: a few of the same generated programs through emit-c must print the final
+// memory the interpreter and the JIT end with. A handful: each costs a C compilation.
 constexpr int kEmitCPrograms = 8;
-
-void check_three_backends(const std::string& source) {
-  auto c = compile(source, "three.rl");
-  RC_ASSERT(c != nullptr);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, options);
-  RC_ASSERT(interp.result.outcome == Outcome::Finished);
-  auto s = jit_compile(*c, false, kPropertyOptLevel);
-  RC_ASSERT(s != nullptr);
-  JitRun j = jit_run(*s);
-  RC_ASSERT(describe(*s, j.result, true) == "");
-  RC_ASSERT(j.result.memory == interp.result.memory);
-  EmitCOptions emit;
-  emit.print_final_memory = true;
-  std::string exe = emitc_test::scratch_dir() + "/three";
-  auto error = emitc_test::compile_c(emit_c(c->program, c->info, *c->file, emit), exe, {"-O1"});
-  RC_ASSERT(!error.has_value());
-  emitc_test::Outcome native = emitc_test::run_process({exe}, "", 60);
-  RC_ASSERT(native.exit_code == 0);
-  RC_ASSERT(native.out ==
-            "final memory: " + format_shared_memory(c->code, interp.result.memory) + "\n");
-}
 
 TEST(JitSync, RaceFreeProgramsEndAlikeOnTheInterpreterTheJitAndEmitC) {
   if (!emitc_test::c_compiler()) GTEST_SKIP() << "no C compiler: emit-c cannot be compared";
-  auto failure = verify::find_failure([] { check_three_backends(*gen_race_free_sync_source()); },
-                                      kEmitCPrograms);
+  auto failure = verify::find_failure(
+      [] { check_race_free(*gen_race_free_sync_source(), jit::Fault::None, false, true); },
+      kEmitCPrograms);
   EXPECT_FALSE(failure.has_value()) << failure->description;
 }
 

@@ -273,12 +273,17 @@ void two_workers(rl_thread_ctx* ctx) {
   if (!rl_spawn(ctx, 1, spawn_site(1)) || !rl_spawn(ctx, 2, spawn_site(2))) return;
   if (rl_wait(ctx, 1, wait_site(1))) rl_wait(ctx, 2, wait_site(2));
 }
+// The program where main spawns thread 1 running `first` and thread 2 running `second`, and
+// waits for both.
+std::vector<ThreadFunction> two_workers_running(ThreadFunction first, ThreadFunction second) {
+  std::vector<ThreadFunction> f(kWorkers + 1, second);
+  f[0] = two_workers;
+  f[1] = first;
+  return f;
+}
 
 TEST(RuntimeThreads, ConditionHandsAQueueOver) {
-  std::vector<ThreadFunction> f(kWorkers + 1, consumer);
-  f[0] = two_workers;
-  f[1] = producer;
-  RunResult r = run(f);
+  RunResult r = run(two_workers_running(producer, consumer));
   EXPECT_EQ(r.outcome, Outcome::Finished);
   int64_t sum = 0;
   for (int i = 1; i <= kItems; ++i) sum = sum * 3 % 1000003 + i;
@@ -317,10 +322,7 @@ void alone_at_barrier(rl_thread_ctx* ctx) {
 }
 
 TEST(RuntimeThreads, WatchdogReportsWaitsNobodyCanEnd) {
-  std::vector<ThreadFunction> f(kWorkers + 1, never_notified);
-  f[0] = two_workers;
-  f[2] = alone_at_barrier;
-  RunResult r = run(f);
+  RunResult r = run(two_workers_running(never_notified, alone_at_barrier));
   ASSERT_EQ(r.outcome, Outcome::Deadlock);
   ASSERT_EQ(r.blocked.size(), 3u);
   EXPECT_EQ(r.blocked[0].blocker.kind, Blocker::Wait);
@@ -337,17 +339,13 @@ void false_assumption(rl_thread_ctx* ctx) {
 }
 
 TEST(RuntimeThreads, AFalseAssumptionDiscardsTheRun) {
-  std::vector<ThreadFunction> f(kWorkers + 1, false_assumption);
-  f[0] = two_workers;
-  f[2] = locked_worker;
-  RunResult r = run(f);
+  RunResult r = run(two_workers_running(false_assumption, locked_worker));
   ASSERT_EQ(r.outcome, Outcome::Discarded);
   ASSERT_EQ(r.blocked.size(), 2u); // main waiting for thread 1, thread 1 parked
   EXPECT_EQ(r.blocked[1].blocker.kind, Blocker::Assume);
   EXPECT_EQ(r.memory[kCounter], kIterations); // thread 2 went on and finished
 }
 
-#ifdef RACELANG_UNDER_TSAN
 // The sanitizer's teeth: the same counter without the lock is a data race ThreadSanitizer must
 // report (it exits with 66 at the first report, TSAN_OPTIONS=halt_on_error=1). ThreadSanitizer
 // only sees races between accesses its happens-before does not order, and on a loaded machine the
@@ -393,40 +391,33 @@ void unordered_notifier(rl_thread_ctx* ctx) {
   while (waiter_read.load(std::memory_order_relaxed) == 0 && !stopping(ctx))
     std::this_thread::yield();
 }
-#endif
 
-TEST(RuntimeThreads, ThreadSanitizerReportsAnUnlockedCounter) {
+// Runs `f`, which ThreadSanitizer must stop with a data race report (exit 66,
+// TSAN_OPTIONS=halt_on_error=1), in a death test; skipped in builds without the sanitizer.
+void expect_thread_sanitizer_report(const std::vector<ThreadFunction>& f) {
 #ifndef RACELANG_UNDER_TSAN
+  (void)f;
   GTEST_SKIP() << "only meaningful under ThreadSanitizer (tests/sanitize builds it)";
 #else
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  std::vector<ThreadFunction> f(kWorkers + 1, unlocked_worker);
-  f[0] = spawn_and_wait_workers;
   EXPECT_EXIT(run(f), testing::ExitedWithCode(66), "ThreadSanitizer: data race");
 #endif
+}
+
+TEST(RuntimeThreads, ThreadSanitizerReportsAnUnlockedCounter) {
+  std::vector<ThreadFunction> f(kWorkers + 1, unlocked_worker);
+  f[0] = spawn_and_wait_workers;
+  expect_thread_sanitizer_report(f);
 }
 
 TEST(RuntimeThreads, ThreadSanitizerReportsPlainWritesBeforeOneBarrierPhase) {
-#ifndef RACELANG_UNDER_TSAN
-  GTEST_SKIP() << "only meaningful under ThreadSanitizer (tests/sanitize builds it)";
-#else
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
   std::vector<ThreadFunction> f(kWorkers + 1, unlocked_before_barrier);
   f[0] = spawn_and_wait_workers;
-  EXPECT_EXIT(run(f), testing::ExitedWithCode(66), "ThreadSanitizer: data race");
-#endif
+  expect_thread_sanitizer_report(f);
 }
 
 TEST(RuntimeThreads, ThreadSanitizerReportsAWriteOrderedOnlyByANotify) {
-#ifndef RACELANG_UNDER_TSAN
-  GTEST_SKIP() << "only meaningful under ThreadSanitizer (tests/sanitize builds it)";
-#else
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  std::vector<ThreadFunction> f(kWorkers + 1, unordered_notifier);
-  f[0] = two_workers;
-  f[1] = notified_reader;
-  EXPECT_EXIT(run(f), testing::ExitedWithCode(66), "ThreadSanitizer: data race");
-#endif
+  expect_thread_sanitizer_report(two_workers_running(notified_reader, unordered_notifier));
 }
 
 } // namespace

@@ -77,28 +77,6 @@ bool ends_as_interpreter(const std::string& source, jit::Fault fault = jit::Faul
   return true;
 }
 
-TEST(JitSync, VolatilesAreSeqCstAtomicsAndTheRestAreRuntimeCalls) {
-  auto c = compile("volatile v[2];\nshared x;\ncondition c;\nmutex m;\nbarrier b(1);\n"
-                   "a := load v[1];\nstore a + 1 v[0];\nr := cas(v[0], 1, 2);\n"
-                   "f := fetch_add(v[1], 5);\nstore r + f x;\nlock m;\nnotify(c);\n"
-                   "unlock m;\nawait b;\nassume(a == 0);\n");
-  ASSERT_TRUE(c);
-  jit::CodegenOptions options;
-  options.keep_ir = true;
-  for (int level : {0, 2}) {
-    auto s = jit_compile(*c, false, level, options);
-    ASSERT_TRUE(s);
-    const std::string& ir = s->jitted->ir();
-    EXPECT_NE(ir.find("load atomic i64, ptr"), std::string::npos) << ir;
-    EXPECT_NE(ir.find("seq_cst, align 8"), std::string::npos) << ir;   // volatile load and store
-    EXPECT_NE(ir.find("seq_cst seq_cst"), std::string::npos) << ir;    // cas
-    EXPECT_NE(ir.find("atomicrmw add"), std::string::npos) << ir;      // fetch_add
-    EXPECT_NE(ir.find("monotonic, align 8"), std::string::npos) << ir; // the plain store of x
-    for (const char* call : {"@rl_notify", "@rl_await", "@rl_assume_failed"})
-      EXPECT_NE(ir.find(call), std::string::npos) << call;
-  }
-}
-
 TEST(JitSync, EveryProgramsSyncExampleEndsAsTheInterpreter) {
   // Each has one final state over every schedule (its golden pins `explore`'s answer).
   for (const char* name : {"peterson", "dekker", "spin_lock", "bounded_queue", "barrier_stencil"}) {
@@ -145,64 +123,31 @@ TEST(JitSync, DeadlocksAndDiscardedRunsAreTheInterpreters) {
   for (const char* text : programs) EXPECT_TRUE(ends_as_interpreter(text)) << text;
 }
 
-// Three waiters park in the order 1, 2, 3 (each parks before the next takes the lock); main
-// then notifies them one at a time, each time waiting until someone has woken.
-const char* const kFifo = R"(condition c;
-mutex m;
-volatile parked;
-volatile pos;
-shared order[3];
-spawn 1 {
-  lock m;
-  r := fetch_add(parked, 1);
-  wait(c, m);
-  p := fetch_add(pos, 1);
-  store 1 order[p];
-  unlock m;
-}
-spawn 2 {
-  f := load parked;
-  while (f < 1) {
-    f := load parked;
+// `n` threads wait on condition `c` under `m`, parking in the order 1, ..., n (each parks
+// before the next takes the lock, which the waiter releases only once it holds its place);
+// woken, thread k runs `after_wake` with ID replaced by k. Main waits until all have parked,
+// then runs `main_rest`.
+std::string waiters_program(int n, const std::string& decls, const std::string& after_wake,
+                            const std::string& main_rest) {
+  std::string out = "condition c;\nmutex m;\nvolatile parked;\n" + decls;
+  for (int k = 1; k <= n; ++k) {
+    std::string id = std::to_string(k), woken = after_wake;
+    for (size_t at; (at = woken.find("ID")) != std::string::npos;) woken.replace(at, 2, id);
+    out += "spawn " + id + " {\n  f := load parked;\n  while (f < " + std::to_string(k - 1) +
+           ") {\n    f := load parked;\n  }\n  lock m;\n  r := fetch_add(parked, 1);\n"
+           "  wait(c, m);\n" +
+           woken + "  unlock m;\n}\n";
   }
-  lock m;
-  r := fetch_add(parked, 1);
-  wait(c, m);
-  p := fetch_add(pos, 1);
-  store 2 order[p];
-  unlock m;
+  return out + "f := load parked;\nwhile (f < " + std::to_string(n) +
+         ") {\n  f := load parked;\n}\n" + main_rest;
 }
-spawn 3 {
-  f := load parked;
-  while (f < 2) {
-    f := load parked;
-  }
-  lock m;
-  r := fetch_add(parked, 1);
-  wait(c, m);
-  p := fetch_add(pos, 1);
-  store 3 order[p];
-  unlock m;
-}
-f := load parked;
-while (f < 3) {
-  f := load parked;
-}
-i := 0;
-while (i < 3) {
-  lock m;
-  notify(c);
-  unlock m;
-  q := load pos;
-  while (q <= i) {
-    q := load pos;
-  }
-  i := i + 1;
-}
-wait 1;
-wait 2;
-wait 3;
-)";
+
+// Main notifies the three waiters one at a time, each time waiting until someone has woken;
+// each records its place in the wake-up order.
+const std::string kFifo = waiters_program(
+    3, "volatile pos;\nshared order[3];\n", "  p := fetch_add(pos, 1);\n  store ID order[p];\n",
+    "i := 0;\nwhile (i < 3) {\n  lock m;\n  notify(c);\n  unlock m;\n  q := load pos;\n"
+    "  while (q <= i) {\n    q := load pos;\n  }\n  i := i + 1;\n}\nwait 1;\nwait 2;\nwait 3;\n");
 
 TEST(JitSync, NotifyWakesTheLongestWaiterFirst) {
   auto c = compile(kFifo, "fifo.rl");
@@ -218,36 +163,8 @@ TEST(JitSync, NotifyWakesTheLongestWaiterFirst) {
 }
 
 // Two waiters, one notify: the first to park wakes, the other waits for good (a deadlock).
-const char* const kOneNotify = R"(condition c;
-mutex m;
-volatile parked;
-shared woken;
-spawn 1 {
-  lock m;
-  r := fetch_add(parked, 1);
-  wait(c, m);
-  store 1 woken;
-  unlock m;
-}
-spawn 2 {
-  f := load parked;
-  while (f < 1) {
-    f := load parked;
-  }
-  lock m;
-  r := fetch_add(parked, 1);
-  wait(c, m);
-  store 2 woken;
-  unlock m;
-}
-f := load parked;
-while (f < 2) {
-  f := load parked;
-}
-lock m;
-notify(c);
-unlock m;
-)";
+const std::string kOneNotify = waiters_program(2, "shared woken;\n", "  store ID woken;\n",
+                                               "lock m;\nnotify(c);\nunlock m;\n");
 
 TEST(JitSync, NotifyWakesExactlyOneWaiter) {
   EXPECT_TRUE(ends_as_interpreter(kOneNotify));
