@@ -37,10 +37,10 @@ std::vector<int64_t> shared_cells(const ProgramInfo& info, const std::vector<int
   return out;
 }
 
-// The JIT (uninstrumented, `fault`) ends `kRuns` times as the interpreter's seed-1 run does:
-// the same ending, blocked threads (ranges and barrier counts) and, for a clean finish, the
-// same shared memory. Reports the first difference as a gtest failure when `report` is set.
-bool ends_as_interpreter(const std::string& source, jit::Fault fault = jit::Fault::None,
+// The JIT (uninstrumented, compiled with `codegen`) ends `kRuns` times as the interpreter's seed-1
+// run does: the same ending, blocked threads (ranges and barrier counts) and, for a clean finish,
+// the same shared memory. Reports the first difference as a gtest failure when `report` is set.
+bool ends_as_interpreter(const std::string& source, const jit::CodegenOptions& codegen,
                          bool report = true) {
   auto c = compile(source, "sync.rl");
   if (!c) {
@@ -50,8 +50,6 @@ bool ends_as_interpreter(const std::string& source, jit::Fault fault = jit::Faul
   InterpreterOptions options;
   options.detector = std::nullopt;
   TracedRun interp = run_seed(*c, 1, options);
-  jit::CodegenOptions codegen;
-  codegen.fault = fault;
   auto s = jit_compile(*c, false, 2, codegen);
   if (!s) return false;
   std::string expected = describe_ending(interp.result, c->info);
@@ -77,11 +75,23 @@ bool ends_as_interpreter(const std::string& source, jit::Fault fault = jit::Faul
   return true;
 }
 
+bool ends_as_interpreter(const std::string& source, jit::Fault fault = jit::Fault::None,
+                         bool report = true) {
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  return ends_as_interpreter(source, codegen, report);
+}
+
+std::vector<std::string> programs_sync() {
+  std::vector<std::string> out;
+  for (const char* name : {"peterson", "dekker", "spin_lock", "bounded_queue", "barrier_stencil"})
+    out.push_back(read_program(std::string("programs/sync/") + name + ".rl"));
+  return out;
+}
+
 TEST(JitSync, EveryProgramsSyncExampleEndsAsTheInterpreter) {
   // Each has one final state over every schedule (its golden pins `explore`'s answer).
-  for (const char* name : {"peterson", "dekker", "spin_lock", "bounded_queue", "barrier_stencil"}) {
-    SCOPED_TRACE(name);
-    std::string source = read_program(std::string("programs/sync/") + name + ".rl");
+  for (const std::string& source : programs_sync()) {
     ASSERT_FALSE(source.empty());
     EXPECT_TRUE(ends_as_interpreter(source));
   }
@@ -199,6 +209,20 @@ TEST(JitSync, ABarrierIsReusedOverManyPhases) {
             "  }\n}\n";
   text += "wait 1;\nwait 2;\nwait 3;\nwait 4;\n";
   EXPECT_TRUE(ends_as_interpreter(text));
+}
+
+// Threads cut into functions of at most two statements (jit/README.md, "Large functions"):
+// each synchronisation statement's ways out of a thread (a stop, a failure, a false assume)
+// must leave a split-off part and its caller too.
+TEST(JitSync, SplitThreadsRunTheSynchronisation) {
+  jit::CodegenOptions split;
+  split.max_function_statements = 2;
+  for (const std::string& source : programs_sync()) EXPECT_TRUE(ends_as_interpreter(source, split));
+  const std::string discarded =
+      "shared x;\nspawn 1 {\n  v := 3;\n  w := v + 1;\n  assume(v == 4);\n"
+      "  store v x;\n}\nwait 1;\n";
+  for (const std::string& source : {kFifo, kOneNotify, std::string(kUnfillable), discarded})
+    EXPECT_TRUE(ends_as_interpreter(source, split)) << source;
 }
 
 } // namespace
