@@ -348,10 +348,12 @@ bool RunState::cond_wait(rl_thread_ctx* ctx, uint32_t cond, int64_t* lock, uint3
   // Relaxed: the ticket orders nothing else.
   SyncCell& c = sync_cell(cond);
   uint64_t ticket = c.taken.fetch_add(1, std::memory_order_relaxed);
-  slots_[k].parked_at.store(ticket, std::memory_order_seq_cst);
-  block(k, kCondition, site, cond);
   // Release the lock exactly as `unlock` does.
   if (word.exchange(0, std::memory_order_release) & kSleeperFlag) unlock_wake(lock);
+  // Blocked only now: until the release the thread still had a step of its own to take, and
+  // the watchdog must not count a thread that holds the lock others wait for as blocked.
+  slots_[k].parked_at.store(ticket, std::memory_order_seq_cst);
+  block(k, kCondition, site, cond);
   // Relaxed: a notify is no release (docs/language.md); re-acquiring the lock orders us.
   bool notified = wait_until_passed(c.passed, ticket, std::memory_order_relaxed);
   unblock(k);
