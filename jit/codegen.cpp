@@ -5,7 +5,6 @@
 // evaluates its value before its index), so the first failure an expression reports is the same
 // on both backends.
 #include "jit/codegen.h"
-#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <array>
@@ -39,6 +38,7 @@ struct ModuleEnv {
   llvm::PointerType* ptr;
   llvm::StructType* ctx_type;
   llvm::FunctionCallee lock_slow, unlock_wake, spawn, wait, print, fail, race;
+  llvm::FunctionCallee cond_wait, notify, await, assume_failed;
 
   ModuleEnv(llvm::LLVMContext& c, llvm::Module& m)
       : cx(c), module(m), i1(Type::getInt1Ty(c)), i32(Type::getInt32Ty(c)),
@@ -60,6 +60,10 @@ struct ModuleEnv {
     print = declare("rl_print", vd, {ptr, ptr, i32});
     fail = declare("rl_fail", vd, {ptr, i32, ptr});
     race = declare("rl_race", i32, {ptr, i32, i64, i64, i64, i64});
+    cond_wait = declare("rl_cond_wait", i32, {ptr, i64, ptr, i32});
+    notify = declare("rl_notify", vd, {ptr, i64, i32});
+    await = declare("rl_await", i32, {ptr, i64, i64, i32});
+    assume_failed = declare("rl_assume_failed", vd, {ptr, i32});
   }
 };
 
@@ -453,16 +457,24 @@ private:
 
   bool is_reserved(const Location& loc) const { return loc.name.rfind(kReservedPrefix, 0) == 0; }
 
-  Value* atomic_load(Value* cell) {
+  // Shared locations are monotonic (README.md, "Code generation"); volatiles are sequentially
+  // consistent, as the language defines them.
+  llvm::AtomicOrdering ordering_of(const Location& loc) const {
+    return info_.find_symbol(loc.name)->kind == SymbolKind::Volatile
+               ? llvm::AtomicOrdering::SequentiallyConsistent
+               : llvm::AtomicOrdering::Monotonic;
+  }
+
+  Value* atomic_load(Value* cell, llvm::AtomicOrdering ordering = llvm::AtomicOrdering::Monotonic) {
     llvm::LoadInst* load = b_.CreateLoad(env_.i64, cell_ptr(cell));
-    load->setAtomic(llvm::AtomicOrdering::Monotonic);
+    load->setAtomic(ordering);
     load->setAlignment(llvm::Align(8));
     return load;
   }
 
-  void atomic_store(Value* value, Value* cell) {
+  void atomic_store(Value* value, Value* cell, llvm::AtomicOrdering ordering) {
     llvm::StoreInst* store = b_.CreateStore(value, cell_ptr(cell));
-    store->setAtomic(llvm::AtomicOrdering::Monotonic);
+    store->setAtomic(ordering);
     store->setAlignment(llvm::Align(8));
   }
 
@@ -505,13 +517,13 @@ private:
                       [&](const Assign& a) { b_.CreateStore(expr(a.value), local(a.local)); },
                       [&](const Load& l) {
                         Value* cell = cell_of(l.loc);
-                        b_.CreateStore(atomic_load(cell), local(l.local));
+                        b_.CreateStore(atomic_load(cell, ordering_of(l.loc)), local(l.local));
                         count(is_reserved(l.loc) ? rl_counter_reserved_accesses
                                                  : rl_counter_shared_accesses);
                       },
                       [&](const Store& st) {
                         Value* v = expr(st.value);
-                        atomic_store(v, cell_of(st.loc));
+                        atomic_store(v, cell_of(st.loc), ordering_of(st.loc));
                         count(is_reserved(st.loc) ? rl_counter_reserved_accesses
                                                   : rl_counter_shared_accesses);
                       },
@@ -524,7 +536,7 @@ private:
                       [&](const While& w) { while_stmt(w); },
                       [&](const Print& p) { print(p); },
                       [&](const Call& c) { unexpanded_call(c); },
-                      [&](const Sync&) { unsupported_sync_statement("the JIT"); },
+                      [&](const Sync& sync) { sync_stmt(s, sync); },
                   });
   }
 
@@ -646,6 +658,78 @@ private:
     b_.SetInsertPoint(cont);
   }
 
+  // --- synchronisation (docs/language.md, "Volatiles, conditions, barriers") ----------------
+  //
+  // Operands are evaluated in the interpreter's order (cas: expected, desired, then the cell;
+  // fetch_add: the delta, then the cell; wait: the condition's cell, then the lock's), so the
+  // first failure is the same on both backends. cas and fetch_add are one seq_cst
+  // read-modify-write each; the blocking operations are runtime calls (runtime.h).
+
+  void sync_stmt(const Stmt& s, const Sync& sync) {
+    std::visit(
+        Overloaded{
+            [&](const Cas& c) {
+              Value* expected = expr(c.expected);
+              Value* desired = expr(c.desired);
+              Value* at = cell_ptr(cell_of(c.loc));
+              auto* cas = b_.CreateAtomicCmpXchg(at, expected, desired, llvm::MaybeAlign(8),
+                                                 llvm::AtomicOrdering::SequentiallyConsistent,
+                                                 llvm::AtomicOrdering::SequentiallyConsistent);
+              b_.CreateStore(b_.CreateExtractValue(cas, 0), local(c.local));
+              count(rl_counter_shared_accesses);
+            },
+            [&](const FetchAdd& f) {
+              Value* delta = expr(f.delta);
+              Value* at = cell_ptr(cell_of(f.loc));
+              Value* old =
+                  b_.CreateAtomicRMW(llvm::AtomicRMWInst::Add, at, delta, llvm::MaybeAlign(8),
+                                     llvm::AtomicOrdering::SequentiallyConsistent);
+              b_.CreateStore(old, local(f.local));
+              count(rl_counter_shared_accesses);
+            },
+            [&](const CondWait& w) {
+              Value* cond = cell_of(w.cond);
+              Value* lock = cell_ptr(cell_of(w.mutex));
+              Site site;
+              site.kind = SiteKind::CondWait;
+              site.range = s.range;
+              uint32_t id = add_site(std::move(site));
+              continue_if(b_.CreateCall(env_.cond_wait, {ctx_, cond, lock, b_.getInt32(id)}));
+              count(rl_counter_locks);
+            },
+            [&](const Notify& n) {
+              Value* cond = cell_of(n.cond);
+              bool all = n.all || options_.fault == Fault::NotifyWakesAll;
+              b_.CreateCall(env_.notify, {ctx_, cond, b_.getInt32(all ? 1 : 0)});
+            },
+            [&](const Await& a) {
+              Value* barrier = cell_of(a.barrier);
+              Site site;
+              site.kind = SiteKind::Await;
+              site.range = s.range;
+              site.count = info_.find_symbol(a.barrier.name)->barrier_count;
+              int64_t count = site.count;
+              if (options_.fault == Fault::BarrierReleasesEarly && count > 1) --count;
+              uint32_t id = add_site(std::move(site));
+              continue_if(
+                  b_.CreateCall(env_.await, {ctx_, barrier, b_.getInt64(count), b_.getInt32(id)}));
+            },
+            [&](const Assume& a) {
+              Value* ok = cond(a.cond);
+              Site site;
+              site.kind = SiteKind::Assume;
+              site.range = s.range;
+              uint32_t id = add_site(std::move(site));
+              BasicBlock* parked = branch_unlikely_fail(ok, "assume.false");
+              IRBuilder<>::InsertPointGuard guard(b_);
+              b_.SetInsertPoint(parked);
+              b_.CreateCall(env_.assume_failed, {ctx_, b_.getInt32(id)});
+              b_.CreateBr(exit_);
+            },
+        },
+        sync.op);
+  }
+
   void if_stmt(const If& i) {
     Value* c = cond(i.cond);
     BasicBlock* then_block = new_block("if.then");
@@ -737,6 +821,9 @@ GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& i
   for (const Symbol& s : info.symbols)
     if (s.kind == SymbolKind::Lock)
       for (uint32_t c = 0; c < s.cell_count; ++c) out.layout.is_lock_cell[s.first_cell + c] = 1;
+  for (const Symbol& s : info.symbols)
+    if (s.kind == SymbolKind::Condition || s.kind == SymbolKind::Barrier)
+      for (uint32_t c = 0; c < s.cell_count; ++c) out.layout.sync_cells.push_back(s.first_cell + c);
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     out.layout.thread_ids.push_back(info.threads[k].id);
     std::string name = thread_function_name(info.threads[k].id);

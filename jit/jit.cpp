@@ -67,7 +67,7 @@ public:
     auto context = std::make_unique<llvm::LLVMContext>();
     GeneratedModule generated = generate_module(*context, info, options);
     if (generated.layout.sites.size() >= kMaxSites) {
-      error = "the program is too large for the JIT (more than 2^30 failure sites)";
+      error = "the program is too large for the JIT (more than 2^29 failure sites)";
       return nullptr;
     }
     times.split_functions = generated.split_functions;

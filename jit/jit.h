@@ -32,6 +32,9 @@ enum class Fault : uint8_t {
   IgnoreRaceChecks, // a failing `__race` check does nothing
   WaitDoesNotBlock, // `wait` returns at once
   UnlockKeepsLock,  // `unlock` checks the holder but leaves the lock held
+  // The synchronisation's teeth (runtime behaviour chosen at code generation):
+  BarrierReleasesEarly, // a barrier for n > 1 releases its phases after n - 1 arrivals
+  NotifyWakesAll,       // `notify(c)` wakes every waiter (spurious wake-ups)
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").

@@ -3,6 +3,15 @@
 // lock within nanoseconds), then yield the core a few times, then sleep on a futex, so a
 // thread that cannot proceed never holds a core the machine's other threads need. Sleeps use a
 // timeout as a backstop so that a stop is always noticed.
+//
+// Conditions and barriers (README.md, "Conditions, barriers, assume") are emitc's C runtime's
+// design on futexes: a condition is a FIFO of tickets (a waiter takes the next ticket while it
+// holds the lock, releases the lock and sleeps until `passed` exceeds its ticket; notify raises
+// `passed` by one, notify_all to every ticket taken), a barrier numbers its arrivals with one
+// acq_rel counter and the arrival that fills a phase raises `passed` past it with a release.
+// No internal mutex: the counters give a waiter exactly the edges the language defines (the
+// lock's release and re-acquisition, the barrier's arrivals before its departures), so the
+// runtime adds no ordering of its own between a notifier and the thread it wakes.
 #include "jit/run_state.h"
 
 #include "outcome/messages.h"
@@ -12,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <climits>
@@ -58,8 +68,16 @@ const uint32_t* sleeper_word(const int64_t* cell) {
   return reinterpret_cast<const uint32_t*>(cell) + 1;
 }
 
+constexpr uint64_t kSiteMask = 0x1fffffff; // the 29 bits of a site in a blocked record
+
 uint64_t encode_block(uint64_t kind, uint32_t site, uint32_t argument) {
-  return kind << 62 | (uint64_t{site} & 0x3fffffff) << 32 | argument;
+  return kind << 61 | (uint64_t{site} & kSiteMask) << 32 | argument;
+}
+
+// The low half of a 64-bit counter: the futex word its sleepers wait on.
+const uint32_t* low_half(const std::atomic<uint64_t>* counter) {
+  static_assert(sizeof(std::atomic<uint64_t>) == sizeof(uint64_t));
+  return reinterpret_cast<const uint32_t*>(counter);
 }
 
 } // namespace
@@ -69,7 +87,8 @@ bool RunState::Snapshot::operator==(const Snapshot& o) const {
   for (size_t k = 0; k < blocked.size(); ++k) {
     const Blocker &a = blocked[k].blocker, &b = o.blocked[k].blocker;
     if (blocked[k].thread != o.blocked[k].thread || a.kind != b.kind || a.cell != b.cell ||
-        a.holder != b.holder || a.waited != b.waited || a.range != b.range)
+        a.holder != b.holder || a.waited != b.waited || a.arrived != b.arrived ||
+        a.range != b.range)
       return false;
   }
   return true;
@@ -89,6 +108,11 @@ RunState::RunState(const ProgramLayout& layout, const std::vector<ThreadFunction
     c.counters = slots_[k].counters;
     c.run = this;
     c.thread_index = static_cast<uint32_t>(k);
+  }
+  if (!layout.sync_cells.empty()) {
+    sync_index_.assign(layout.cell_count, 0);
+    for (uint32_t k = 0; k < layout.sync_cells.size(); ++k) sync_index_[layout.sync_cells[k]] = k;
+    sync_cells_ = std::make_unique<SyncCell[]>(layout.sync_cells.size());
   }
 }
 
@@ -154,7 +178,13 @@ RunResult RunState::run() {
     }
     lock.unlock();
     std::optional<Snapshot> now = deadlock_snapshot();
-    if (now && last && *now == *last) end(Outcome::Deadlock, std::nullopt, now->blocked);
+    if (now && last && *now == *last) {
+      // As in the interpreter: a false assumption discards the run, whatever else is blocked.
+      bool discarded =
+          std::any_of(now->blocked.begin(), now->blocked.end(),
+                      [](const BlockedThread& b) { return b.blocker.kind == Blocker::Assume; });
+      end(discarded ? Outcome::Discarded : Outcome::Deadlock, std::nullopt, now->blocked);
+    }
     last = std::move(now);
     lock.lock();
   }
@@ -286,6 +316,105 @@ bool RunState::wait(rl_thread_ctx* ctx, uint32_t target, uint32_t site) {
   }
 }
 
+bool RunState::wait_until_passed(const std::atomic<uint64_t>& counter, uint64_t mine,
+                                 std::memory_order order) const {
+  for (int round = 0;; ++round) {
+    if (stopping()) return false;
+    uint64_t now = counter.load(order);
+    if (now > mine) return true;
+    if (round < kSpins)
+      cpu_relax();
+    else if (round < kSpins + kYields)
+      sched_yield();
+    else
+      futex_wait(low_half(&counter), static_cast<uint32_t>(now));
+  }
+}
+
+bool RunState::cond_wait(rl_thread_ctx* ctx, uint32_t cond, int64_t* lock, uint32_t site) {
+  const uint32_t k = ctx->thread_index;
+  const int64_t mine = layout_.thread_ids[k] + 1;
+  std::atomic_ref<int64_t> word(*lock);
+  // Only the holder changes the holder field, so if it is ours it stays ours until we release.
+  int64_t held = static_cast<int64_t>(static_cast<uint64_t>(word.load(std::memory_order_relaxed)) &
+                                      kHolderMask);
+  if (held != mine) {
+    const int64_t values[3] = {held, cond, lock - memory_.data()};
+    fail(ctx, site, values);
+    return false;
+  }
+  // The ticket is taken before the lock is released, so a notifier that takes the lock after
+  // us sees it (the lock orders the two): no notify between our release and our sleep is lost.
+  // Relaxed: the ticket orders nothing else.
+  SyncCell& c = sync_cell(cond);
+  uint64_t ticket = c.taken.fetch_add(1, std::memory_order_relaxed);
+  // Release the lock exactly as `unlock` does.
+  if (word.exchange(0, std::memory_order_release) & kSleeperFlag) unlock_wake(lock);
+  // Blocked only now: until the release the thread still had a step of its own to take, and
+  // the watchdog must not count a thread that holds the lock others wait for as blocked.
+  slots_[k].parked_at.store(ticket, std::memory_order_seq_cst);
+  block(k, kCondition, site, cond);
+  // Relaxed: a notify is no release (docs/language.md); re-acquiring the lock orders us.
+  bool notified = wait_until_passed(c.passed, ticket, std::memory_order_relaxed);
+  unblock(k);
+  if (!notified) return false;
+  int64_t free = 0;
+  if (word.compare_exchange_strong(free, mine, std::memory_order_acquire,
+                                   std::memory_order_relaxed))
+    return true;
+  return lock_slow(ctx, lock, site);
+}
+
+void RunState::notify(uint32_t cond, bool all) {
+  SyncCell& c = sync_cell(cond);
+  uint64_t notified = c.passed.load(std::memory_order_relaxed);
+  for (;;) {
+    // `taken` only grows: a stale value only misses waiters that arrived concurrently, which a
+    // notifier holding the lock cannot miss (see cond_wait).
+    uint64_t tickets = c.taken.load(std::memory_order_relaxed);
+    if (notified >= tickets) return; // nobody waits: the notify is lost
+    uint64_t next = all ? tickets : notified + 1;
+    if (c.passed.compare_exchange_weak(notified, next, std::memory_order_relaxed,
+                                       std::memory_order_relaxed))
+      break;
+  }
+  futex_wake(low_half(&c.passed), INT_MAX);
+}
+
+bool RunState::await(rl_thread_ctx* ctx, uint32_t barrier, uint64_t count, uint32_t site) {
+  SyncCell& b = sync_cell(barrier);
+  // acq_rel: the filling arrival acquires every earlier arrival of its phase (the chain of
+  // read-modify-writes continues each one's release sequence).
+  uint64_t t = b.taken.fetch_add(1, std::memory_order_acq_rel);
+  uint64_t phase = t / count;
+  if (t % count == count - 1) {
+    // Raise `passed` to at least phase + 1 (phases may fill out of order when more threads
+    // than the count share a barrier); release hands the arrivals on to the departures.
+    uint64_t released = b.passed.load(std::memory_order_relaxed);
+    while (released < phase + 1 &&
+           !b.passed.compare_exchange_weak(released, phase + 1, std::memory_order_release,
+                                           std::memory_order_relaxed)) {
+    }
+    futex_wake(low_half(&b.passed), INT_MAX);
+    return true;
+  }
+  const uint32_t k = ctx->thread_index;
+  slots_[k].parked_at.store(phase, std::memory_order_seq_cst);
+  block(k, kBarrier, site, barrier);
+  bool released = wait_until_passed(b.passed, phase, std::memory_order_acquire);
+  unblock(k);
+  return released;
+}
+
+void RunState::assume_failed(rl_thread_ctx* ctx, uint32_t site) {
+  const uint32_t k = ctx->thread_index;
+  block(k, kAssume, site, 0);
+  // Parked for good: only the end of the run (the watchdog's "discarded", a failure elsewhere,
+  // a timeout) lets the thread return.
+  while (!stopping()) futex_wait(&stop_, 0);
+  unblock(k);
+}
+
 void RunState::print(rl_thread_ctx*, const int64_t* values, uint32_t count) {
   std::string line;
   for (uint32_t k = 0; k < count; ++k) {
@@ -356,12 +485,16 @@ void RunState::end(Outcome outcome, std::optional<Failure> failure,
 void RunState::request_stop() {
   stop_.store(1, std::memory_order_seq_cst);
   // Wake every sleeper now rather than at its timeout.
+  futex_wake(&stop_, INT_MAX);
   for (size_t k = 0; k < thread_count_; ++k) {
     futex_wake(&slots_[k].status, INT_MAX);
     uint64_t b = slots_[k].blocked.load(std::memory_order_seq_cst);
-    uint64_t kind = b >> 62;
+    uint64_t kind = b >> 61;
+    uint32_t argument = static_cast<uint32_t>(b & kHolderMask);
     if (kind == kLock || kind == kLockSelf)
-      futex_wake(sleeper_word(memory_.data() + (b & kHolderMask)), INT_MAX);
+      futex_wake(sleeper_word(memory_.data() + argument), INT_MAX);
+    if (kind == kCondition || kind == kBarrier)
+      futex_wake(low_half(&sync_cell(argument).passed), INT_MAX);
   }
 }
 
@@ -386,11 +519,28 @@ std::optional<RunState::Snapshot> RunState::deadlock_snapshot() const {
     BlockedThread blocked_thread;
     blocked_thread.thread = layout_.thread_ids[k];
     Blocker& t = blocked_thread.blocker;
-    uint32_t site = static_cast<uint32_t>((b >> 32) & 0x3fffffff);
+    uint32_t site = static_cast<uint32_t>((b >> 32) & kSiteMask);
     uint32_t argument = static_cast<uint32_t>(b & kHolderMask);
     t.range = layout_.sites[site].range;
-    uint64_t kind = b >> 62;
-    if (kind == kWait) {
+    uint64_t kind = b >> 61;
+    if (kind == kCondition || kind == kBarrier) {
+      // Still parked unless a notify or the phase's last arrival has let it through (it
+      // would then leave without any other thread's help).
+      uint64_t parked_at = slots_[k].parked_at.load(std::memory_order_seq_cst);
+      const SyncCell& c = sync_cell(argument);
+      if (c.passed.load(std::memory_order_seq_cst) > parked_at) return std::nullopt;
+      t.kind = kind == kCondition ? Blocker::Condition : Blocker::Barrier;
+      t.cell = argument;
+      if (kind == kBarrier) {
+        int64_t count = layout_.sites[site].count;
+        t.needed = count;
+        t.arrived = std::min<int64_t>(
+            count, static_cast<int64_t>(c.taken.load(std::memory_order_seq_cst) -
+                                        parked_at * static_cast<uint64_t>(count)));
+      }
+    } else if (kind == kAssume) {
+      t.kind = Blocker::Assume;
+    } else if (kind == kWait) {
       uint32_t s = slots_[argument].status.load(std::memory_order_seq_cst);
       if (s == kFinished) return std::nullopt;
       t.kind = Blocker::Wait;

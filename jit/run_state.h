@@ -44,19 +44,41 @@ public:
   void fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values);
   bool race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
             int64_t previous_site, int64_t previous_thread);
+  bool cond_wait(rl_thread_ctx* ctx, uint32_t cond, int64_t* lock, uint32_t site);
+  void notify(uint32_t cond, bool all);
+  bool await(rl_thread_ctx* ctx, uint32_t barrier, uint64_t count, uint32_t site);
+  void assume_failed(rl_thread_ctx* ctx, uint32_t site);
 
 private:
   enum Status : uint32_t { kNotSpawned = 0, kRunning = 1, kFinished = 2 };
   // What a thread is blocked on, in one word so the watchdog reads it consistently:
-  // kind << 62 | site << 32 | argument (a cell, or a thread index). 0: not blocked.
-  enum BlockKind : uint64_t { kLock = 1, kLockSelf = 2, kWait = 3 };
+  // kind << 61 | site << 32 | argument (a cell, or a thread index). 0: not blocked.
+  enum BlockKind : uint64_t {
+    kLock = 1,
+    kLockSelf = 2,
+    kWait = 3,
+    kCondition = 4, // argument: the condition's cell; Slot::parked_at: the ticket
+    kBarrier = 5,   // argument: the barrier's cell; Slot::parked_at: the phase
+    kAssume = 6,    // parked for good
+  };
 
   struct Slot {
     rl_thread_ctx ctx{};
     std::atomic<uint32_t> status{kNotSpawned}; // also the futex word `wait` sleeps on
     std::atomic<uint64_t> blocked{0};
+    // While blocked on a condition its ticket, at a barrier its phase (set before `blocked`).
+    std::atomic<uint64_t> parked_at{0};
     std::thread os;
     uint64_t counters[rl_counter_count] = {};
+  };
+
+  // A condition's or barrier's state (README.md, "Conditions, barriers, assume"): two counters
+  // that only grow. Condition: tickets taken by waiters, and tickets below `passed` notified.
+  // Barrier: arrivals over every phase, and phases below `passed` released. Each counter's low
+  // half is the futex word its sleepers wait on.
+  struct SyncCell {
+    alignas(64) std::atomic<uint64_t> taken{0};
+    std::atomic<uint64_t> passed{0};
   };
 
   struct Snapshot {
@@ -74,6 +96,10 @@ private:
   void end(Outcome outcome, std::optional<Failure> failure, std::vector<BlockedThread> blocked);
   void request_stop();
   std::optional<Snapshot> deadlock_snapshot() const;
+  SyncCell& sync_cell(uint32_t cell) const { return sync_cells_[sync_index_[cell]]; }
+  // Spins, yields, then sleeps until `counter` exceeds `mine` (true) or the run stops (false).
+  bool wait_until_passed(const std::atomic<uint64_t>& counter, uint64_t mine,
+                         std::memory_order order) const;
   Failure make_failure(FailureKind kind, uint32_t k, uint32_t site, const int64_t* values) const;
 
   const ProgramLayout& layout_;
@@ -83,6 +109,8 @@ private:
   std::vector<int64_t> memory_;
   std::unique_ptr<Slot[]> slots_;
   size_t thread_count_;
+  std::vector<uint32_t> sync_index_; // by cell: its SyncCell (conditions and barriers only)
+  std::unique_ptr<SyncCell[]> sync_cells_;
 
   alignas(64) std::atomic<uint32_t> stop_{0};
   alignas(64) std::atomic<uint64_t> progress_{0}; // spawns, finishes and unblocks

@@ -52,6 +52,24 @@ uint32_t rl_race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access
   return state(ctx).race(ctx, site, cell, access_site, previous_site, previous_thread) ? 1 : 0;
 }
 
+uint32_t rl_cond_wait(rl_thread_ctx* ctx, int64_t cond, int64_t* lock, uint32_t site) {
+  return state(ctx).cond_wait(ctx, static_cast<uint32_t>(cond), lock, site) ? 1 : 0;
+}
+
+void rl_notify(rl_thread_ctx* ctx, int64_t cond, uint32_t all) {
+  state(ctx).notify(static_cast<uint32_t>(cond), all != 0);
+}
+
+uint32_t rl_await(rl_thread_ctx* ctx, int64_t barrier, int64_t count, uint32_t site) {
+  return state(ctx).await(ctx, static_cast<uint32_t>(barrier), static_cast<uint64_t>(count), site)
+             ? 1
+             : 0;
+}
+
+void rl_assume_failed(rl_thread_ctx* ctx, uint32_t site) {
+  state(ctx).assume_failed(ctx, site);
+}
+
 } // extern "C"
 
 namespace racelang::jit {
@@ -65,6 +83,10 @@ std::vector<std::pair<std::string_view, void*>> runtime_symbols() {
       {"rl_print", reinterpret_cast<void*>(&rl_print)},
       {"rl_fail", reinterpret_cast<void*>(&rl_fail)},
       {"rl_race", reinterpret_cast<void*>(&rl_race)},
+      {"rl_cond_wait", reinterpret_cast<void*>(&rl_cond_wait)},
+      {"rl_notify", reinterpret_cast<void*>(&rl_notify)},
+      {"rl_await", reinterpret_cast<void*>(&rl_await)},
+      {"rl_assume_failed", reinterpret_cast<void*>(&rl_assume_failed)},
   };
 }
 

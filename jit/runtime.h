@@ -59,6 +59,22 @@ void rl_fail(rl_thread_ctx* ctx, uint32_t site, const int64_t* values);
 uint32_t rl_race(rl_thread_ctx* ctx, uint32_t site, int64_t cell, int64_t access_site,
                  int64_t previous_site, int64_t previous_thread);
 
+// The synchronisation of docs/language.md, "Volatiles, conditions, barriers" (volatile loads,
+// stores, cas and fetch_add are inline seq_cst atomics; these are the blocking parts; README.md,
+// "Conditions, barriers, assume", has the protocols). Cells are indices into `memory`.
+// `wait(c, m)`: checks that the thread holds the lock cell `lock` (else the runtime error,
+// returning 0), releases it, sleeps until a notify of condition `cond` lets it through (FIFO, no
+// spurious wake-ups), then re-acquires the lock as `lock` does. Returns 0 if the run stopped.
+uint32_t rl_cond_wait(rl_thread_ctx* ctx, int64_t cond, int64_t* lock, uint32_t site);
+// `notify(c)` (all = 0) or `notify_all(c)` (all = 1). Never blocks.
+void rl_notify(rl_thread_ctx* ctx, int64_t cond, uint32_t all);
+// `await b` for a barrier cell whose phases hold `count` arrivals: returns when the phase fills
+// (1) or the run stops (0).
+uint32_t rl_await(rl_thread_ctx* ctx, int64_t barrier, int64_t count, uint32_t site);
+// A false `assume`: parks the thread for good; returns when the run is over (the thread then
+// returns too).
+void rl_assume_failed(rl_thread_ctx* ctx, uint32_t site);
+
 } // extern "C"
 
 namespace racelang::jit {

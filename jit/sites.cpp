@@ -45,8 +45,16 @@ std::string site_message(const Site& site, const ProgramLayout& layout, const in
   case SiteKind::Spawn:
     return messages::already_spawned(layout.thread_ids[site.target],
                                      messages::spawned_state(values[0] != 0));
+  case SiteKind::CondWait: {
+    int64_t held = values[0];
+    return messages::cond_wait_not_held(layout.info->cell_name(static_cast<uint32_t>(values[1])),
+                                        layout.info->cell_name(static_cast<uint32_t>(values[2])),
+                                        held == 0 ? "" : std::to_string(held - 1));
+  }
   case SiteKind::Lock:
   case SiteKind::Wait:
+  case SiteKind::Await:
+  case SiteKind::Assume:
     break;
   }
   return "";

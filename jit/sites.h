@@ -26,6 +26,9 @@ enum class SiteKind : uint8_t {
   Spawn,          // target: the child's thread index; values: 1 if it is still running
   Lock,           // a lock statement (for deadlock reports)
   Wait,           // target: the waited thread's index
+  CondWait,       // wait(c, m); values: the lock's holder field, the condition's cell, the lock's
+  Await,          // await b; count: the barrier's threads per phase
+  Assume,         // a false assume (the discarded run's note)
 };
 
 struct Site {
@@ -37,6 +40,7 @@ struct Site {
   std::string array;                              // BadIndex: the array's name
   int64_t array_size = 0;                         // BadIndex
   uint32_t target = 0;                            // Spawn, Wait: a thread index
+  int64_t count = 0;                              // Await: the barrier's threads per phase
   AccessKind access = AccessKind::Read;           // RaceCheck: the access being checked
   AccessKind previous_access = AccessKind::Write; // RaceCheck: the earlier access
 };
@@ -44,8 +48,8 @@ struct Site {
 // The values a failing site can pass (the generated code's array): a site whose expression
 // reads more locals than fit shows the first ones only.
 inline constexpr uint64_t kSiteValueSlots = 64;
-// Site numbers must fit in the 30 bits a blocked thread's record keeps for them.
-inline constexpr uint32_t kMaxSites = uint32_t{1} << 30;
+// Site numbers must fit in the 29 bits a blocked thread's record keeps for them.
+inline constexpr uint32_t kMaxSites = uint32_t{1} << 29;
 
 // What the runtime needs to know about the compiled program besides its code.
 struct ProgramLayout {
@@ -53,6 +57,7 @@ struct ProgramLayout {
   uint32_t cell_count = 0;
   std::vector<int64_t> thread_ids;   // by thread index
   std::vector<uint8_t> is_lock_cell; // by cell
+  std::vector<uint32_t> sync_cells;  // the cells of conditions and barriers (runtime state each)
   std::vector<Site> sites;
 };
 

@@ -56,6 +56,8 @@ b := load cur[1];
 c := load cur[2];
 print(a, b, c);
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/barrier_stencil.rl
 // EXPECT-STDOUT: executions: 7776 (finished 7776, failed 0, deadlocked 0, step limit 0), racy 0
@@ -66,3 +68,5 @@ print(a, b, c);
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 10 10 10

@@ -52,6 +52,8 @@ wait 1;
 assert(sum == 6);
 print(sum);
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/bounded_queue.rl
 // EXPECT-STDOUT: executions: 24 (finished 24, failed 0, deadlocked 0, step limit 0), racy 0
@@ -62,3 +64,5 @@ print(sum);
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 6

@@ -46,6 +46,8 @@ wait 1;
 c := load count;
 assert(c == 2);
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/peterson.rl
 // EXPECT-STDOUT: executions: at least 6065 (finished 6065, failed 0, deadlocked 0, step limit 0), racy 0
@@ -57,3 +59,4 @@ assert(c == 2);
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0
+// JIT-EXPECT-EXIT: 0

@@ -37,6 +37,8 @@ wait 2;
 c := load count;
 assert(c == 3);
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/spin_lock.rl
 // EXPECT-STDOUT: executions: at least 1928 (finished 1928, failed 0, deadlocked 0, step limit 0), racy 0
@@ -48,3 +50,4 @@ assert(c == 3);
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0
+// JIT-EXPECT-EXIT: 0

@@ -8,11 +8,21 @@
 //   broken: `unlock` that keeps the lock.
 // - programs racy on every schedule are reported racy on every one of 20 runs; broken:
 //   instrumentation checks compiled as no-ops.
+// - the synchronisation (volatiles, cas, fetch_add, conditions, barriers, assume), run
+//   uninstrumented (the passes do not handle it yet): generated race-free programs on it end
+//   with the interpreter's memory (broken: a barrier that releases a phase one arrival early),
+//   and the JIT's verdict on generated concurrent programs with it (lost wake-ups, barriers
+//   that never fill, discarded runs included) is one the explorer finds (broken: the same
+//   barrier); a few of the race-free programs also go through emit-c, which must print the
+//   same memory.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <set>
 
+#include "emitc/emit_c.h"
+#include "interp/explore_output.h"
+#include "tests/emitc/c_harness.h"
 #include "tests/interp/concurrent_gen.h"
 #include "tests/jit/jit_harness.h"
 #include "tests/jit/jit_program_gen.h"
@@ -25,7 +35,23 @@ using namespace racelang::testing;
 
 constexpr int kRacyRuns = 20;
 
-void check_race_free(const std::string& source, jit::Fault fault) {
+// Emit-c's final memory for `c` (gcc -O1, one run), as `explore` prints a final state; a
+// RapidCheck failure if it does not build or run cleanly.
+std::string emit_c_final_memory(const Compiled& c) {
+  EmitCOptions emit;
+  emit.print_final_memory = true;
+  std::string exe = emitc_test::scratch_dir() + "/race_free";
+  auto error = emitc_test::compile_c(emit_c(c.program, c.info, *c.file, emit), exe, {"-O1"});
+  RC_ASSERT(!error.has_value());
+  emitc_test::Outcome native = emitc_test::run_process({exe}, "", 60);
+  RC_ASSERT(native.exit_code == 0);
+  return native.out;
+}
+
+// `instrument`: also run the VectorClock instrumentation (not for the synchronisation);
+// `emit_c`: also compare with the C backend's final memory (a C compilation per program).
+void check_race_free(const std::string& source, jit::Fault fault, bool instrument = true,
+                     bool emit_c = false) {
   auto c = compile(source, "race_free.rl");
   RC_ASSERT(c != nullptr);
   InterpreterOptions options;
@@ -35,12 +61,19 @@ void check_race_free(const std::string& source, jit::Fault fault) {
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   for (bool vc : {false, true}) {
+    if (vc && !instrument) continue;
     auto s = jit_compile(*c, vc, kPropertyOptLevel, codegen);
     RC_ASSERT(s != nullptr);
     JitRun j = jit_run(*s);
     RC_ASSERT(describe(*s, j.result, true) == "");
     RC_ASSERT(original_memory(*s, j.result.memory) == interp.result.memory);
     RC_ASSERT(j.output == interp.output);
+  }
+  if (emit_c) {
+    std::string expected;
+    for (const std::string& line : interp.output) expected += line + "\n";
+    expected += "final memory: " + format_shared_memory(c->code, interp.result.memory) + "\n";
+    RC_ASSERT(emit_c_final_memory(*c) == expected);
   }
 }
 
@@ -74,10 +107,12 @@ Possible possible_outcomes(const Compiled& c, const ExploreResult& e) {
   for (const ExploreDeadlock& d : e.deadlocks)
     both(describe_deadlock(d.blocked, c.info), describe_deadlock(d.blocked, c.info));
   for (const FinalState& f : e.final_states) p.memories.insert(f.memory);
+  if (e.counts.discarded > 0) both("discarded", "discarded");
   return p;
 }
 
-void check_explorer_allows(const std::string& source, jit::Fault fault) {
+// `instrument`: also run the VectorClock instrumentation (not for the synchronisation).
+void check_explorer_allows(const std::string& source, jit::Fault fault, bool instrument = true) {
   auto c = compile(source, "concurrent.rl");
   RC_ASSERT(c != nullptr);
   ExploreResult e = explore_program(c->code, {});
@@ -86,6 +121,7 @@ void check_explorer_allows(const std::string& source, jit::Fault fault) {
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   for (bool vc : {false, true}) {
+    if (vc && !instrument) continue;
     auto s = jit_compile(*c, vc, kPropertyOptLevel, codegen);
     RC_ASSERT(s != nullptr);
     JitRun j = jit_run(*s);
@@ -133,6 +169,54 @@ RC_GTEST_PROP(JitConcurrency, AlwaysRacyProgramsAreReportedOnEveryRun, ()) {
 TEST(JitConcurrency, IgnoredChecksFailTheAlwaysRacyProperty) {
   auto failure = verify::find_failure(
       [] { check_always_racy(*gen_always_racy_source(), jit::Fault::IgnoreRaceChecks); }, 20);
+  ASSERT_TRUE(failure.has_value());
+}
+
+RC_GTEST_PROP(JitSync, RaceFreeSyncProgramsEndWithTheInterpretersMemory, ()) {
+  check_race_free(*gen_race_free_sync_source(), jit::Fault::None, /*instrument=*/false);
+}
+
+TEST(JitSync, BarrierThatReleasesEarlyFailsTheRaceFreeProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_race_free(*gen_race_free_sync_source(), jit::Fault::BarrierReleasesEarly, false);
+      },
+      100);
+  ASSERT_TRUE(failure.has_value());
+}
+
+// The third backend: a few of the same generated programs through emit-c must print the final
+// memory the interpreter and the JIT end with. A handful: each costs a C compilation.
+constexpr int kEmitCPrograms = 8;
+
+TEST(JitSync, RaceFreeProgramsEndAlikeOnTheInterpreterTheJitAndEmitC) {
+  if (!emitc_test::c_compiler()) GTEST_SKIP() << "no C compiler: emit-c cannot be compared";
+  auto failure = verify::find_failure(
+      [] { check_race_free(*gen_race_free_sync_source(), jit::Fault::None, false, true); },
+      kEmitCPrograms);
+  EXPECT_FALSE(failure.has_value()) << failure->description;
+}
+
+ConcurrentGenConfig with_sync() {
+  ConcurrentGenConfig config;
+  config.sync = true;
+  return config;
+}
+
+RC_GTEST_PROP(JitSync, EveryVerdictIsOneTheExplorerFinds, ()) {
+  check_explorer_allows(*gen_concurrent_source(with_sync()), jit::Fault::None,
+                        /*instrument=*/false);
+}
+
+// (A notify that wakes every waiter does not fail this property within 100 programs: the
+// generated waits rarely have company. sync_test.cpp's NotifyWakesExactlyOneWaiter catches it.)
+TEST(JitSync, BarrierThatReleasesEarlyFailsTheExplorerProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_explorer_allows(*gen_concurrent_source(with_sync()), jit::Fault::BarrierReleasesEarly,
+                              false);
+      },
+      100);
   ASSERT_TRUE(failure.has_value());
 }
 

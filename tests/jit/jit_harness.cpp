@@ -108,6 +108,24 @@ std::vector<int64_t> original_memory(const JitSubject& s, const std::vector<int6
   return out;
 }
 
+// Runs `source` on both backends (uninstrumented, interpreter seed 1) and expects the same
+// failure, word for word, at the same position.
+void expect_same_failure(const std::string& source) {
+  auto c = compile(source, "f.rl");
+  ASSERT_TRUE(c);
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  TracedRun interp = run_seed(*c, 1, options);
+  ASSERT_TRUE(interp.result.failure) << source;
+  auto s = jit_compile(*c, false);
+  ASSERT_TRUE(s);
+  JitRun j = jit_run(*s);
+  ASSERT_TRUE(j.result.failure) << source;
+  EXPECT_EQ(j.result.failure->message, interp.result.failure->message);
+  EXPECT_EQ(j.result.failure->range, interp.result.failure->range);
+  EXPECT_EQ(j.result.failure->thread, interp.result.failure->thread);
+}
+
 std::string describe(const JitSubject& s, const RunResult& r, bool exact) {
   return describe_ending(r, s.info(), exact);
 }

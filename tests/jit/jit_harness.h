@@ -58,6 +58,10 @@ JitRun jit_run(const JitSubject& s, bool keep_going = false);
 // Shared memory of the original program's locations, by name, from the run program's memory.
 std::vector<int64_t> original_memory(const JitSubject& s, const std::vector<int64_t>& memory);
 
+// Runs `source` on both backends (uninstrumented, interpreter seed 1) and expects the same
+// failure, word for word, at the same position, in the same thread (gtest failures otherwise).
+void expect_same_failure(const std::string& source);
+
 // describe_ending (outcome/outcome.h) of a JIT run of `s`, and of the pieces of an ending that
 // exploration reports one by one.
 std::string describe(const JitSubject& s, const RunResult& r, bool exact);

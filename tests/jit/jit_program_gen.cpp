@@ -132,4 +132,68 @@ rc::Gen<std::string> gen_always_racy_source() {
                      }));
 }
 
+rc::Gen<std::string> gen_race_free_sync_source() {
+  return gen::exec([] {
+    int workers = *gen::inRange(2, 5);
+    int phases = *gen::inRange(0, 4);
+    bool spin_lock = *gen::arbitrary<bool>();
+    bool chain = *gen::arbitrary<bool>();
+    int items = *gen::inRange(0, 6);
+    int capacity = *gen::inRange(1, 3);
+    std::string n = num(workers + 1);
+    std::string out = "volatile cnt;\nvolatile sl;\nshared total;\nvolatile ready[" + n +
+                      "];\nshared msg[" + n + "];\nshared slot[" + n + "];\nshared res[" + n +
+                      "];\nbarrier bar(" + num(workers) + ");\nmutex m;\ncondition not_full;\n" +
+                      "condition not_empty;\nshared queue[" + num(capacity) +
+                      "];\nshared head;\nshared size;\nshared consumed;\n";
+    for (int w = 1; w <= workers; ++w) {
+      std::string id = num(w), next = num(w % workers + 1);
+      out += "spawn " + id + " {\n  acc := " + num(*gen::inRange(0, 10)) + ";\n";
+      // Barrier phases: each phase's writes happen before the next phase's reads.
+      if (phases > 0)
+        out += "  p := 0;\n  while (p < " + num(phases) + ") {\n    store acc * 10 + p slot[" + id +
+               "];\n    await bar;\n    v := load slot[" + next +
+               "];\n    acc := (acc + v) % 1000;\n    await bar;\n    p := p + 1;\n  }\n";
+      // A counter only ever added to with fetch_add.
+      for (int k = *gen::inRange(0, 3); k > 0; --k)
+        out += "  r := fetch_add(cnt, " + num(*gen::inRange(1, 10)) + ");\n";
+      // A plain total under a cas spin lock.
+      if (spin_lock)
+        out += "  r := cas(sl, 0, 1);\n  while (r != 0) {\n    r := cas(sl, 0, 1);\n  }\n"
+               "  v := load total;\n  store v + acc + " +
+               id + " total;\n  store 0 sl;\n";
+      // Message passing down the chain: a plain message published by a volatile flag.
+      if (chain) {
+        if (w > 1)
+          out += "  f := load ready[" + num(w - 1) +
+                 "];\n  while (f == 0) {\n    f := load ready[" + num(w - 1) +
+                 "];\n  }\n  v := load msg[" + num(w - 1) + "];\n  acc := (acc + v * 3) % 1000;\n";
+        out += "  store acc + " + id + " msg[" + id + "];\n  store 1 ready[" + id + "];\n";
+      }
+      // Worker 1 produces into the bounded queue that main consumes.
+      if (w == 1 && items > 0)
+        out += "  k := 0;\n  while (k < " + num(items) +
+               ") {\n    lock m;\n    s := load size;\n    while (s == " + num(capacity) +
+               ") {\n      wait(not_full, m);\n      s := load size;\n    }\n"
+               "    h := load head;\n    store acc + k queue[(h + s) % " +
+               num(capacity) +
+               "];\n    store s + 1 size;\n    notify(not_empty);\n    unlock m;\n"
+               "    k := k + 1;\n  }\n";
+      out += "  store acc res[" + id + "];\n}\n";
+    }
+    // Main consumes the items in order (each folded into `consumed` by position).
+    if (items > 0)
+      out += "k := 0;\nc := 0;\nwhile (k < " + num(items) +
+             ") {\n  lock m;\n  s := load size;\n  while (s == 0) {\n    wait(not_empty, m);\n"
+             "    s := load size;\n  }\n  h := load head;\n  v := load queue[h];\n"
+             "  store (h + 1) % " +
+             num(capacity) + " head;\n  store s - 1 size;\n  " +
+             (*gen::arbitrary<bool>() ? "notify_all" : "notify") +
+             "(not_full);\n  unlock m;\n  c := (c * 7 + v) % 100003;\n  k := k + 1;\n}\n"
+             "store c consumed;\n";
+    for (int w = 1; w <= workers; ++w) out += "wait " + num(w) + ";\n";
+    return out;
+  });
+}
+
 } // namespace racelang::testing

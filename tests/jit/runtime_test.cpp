@@ -19,24 +19,6 @@ namespace {
 
 using namespace racelang::testing;
 
-// Runs `source` on both backends (uninstrumented, interpreter seed 1) and expects the same
-// failure, word for word, at the same position.
-void expect_same_failure(const std::string& source) {
-  auto c = compile(source, "f.rl");
-  ASSERT_TRUE(c);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, options);
-  ASSERT_TRUE(interp.result.failure) << source;
-  auto s = jit_compile(*c, false);
-  ASSERT_TRUE(s);
-  JitRun j = jit_run(*s);
-  ASSERT_TRUE(j.result.failure) << source;
-  EXPECT_EQ(j.result.failure->message, interp.result.failure->message);
-  EXPECT_EQ(j.result.failure->range, interp.result.failure->range);
-  EXPECT_EQ(j.result.failure->thread, interp.result.failure->thread);
-}
-
 TEST(JitRuntime, FailureMessagesAreTheInterpreters) {
   expect_same_failure("a := 10;\nb := a - 10;\nc := (a + 1) / (b * 2);\n");
   expect_same_failure("spawn 3 {\n  n := 0;\n  r := 7 % (n + 0);\n}\nwait 3;\n");
@@ -229,13 +211,29 @@ TEST(JitRuntime, StatisticsAreCountedOnlyWhenAsked) {
   EXPECT_EQ(plain->jitted->ir().find("counters"), std::string::npos);
 }
 
+// Volatiles are sequentially consistent (loads, stores, cas and fetch_add); the blocking
+// synchronisation is runtime calls.
 TEST(JitRuntime, SharedMemoryIsAtomicAndLocksAcquireAndRelease) {
   auto c = compile("shared x;\nmutex m;\nlock m;\nv := load x;\nstore v + 1 x;\nunlock m;\n"
                    "spawn 1 { }\nwait 1;\nwhile (v < 3) { v := v + 1; }\n");
   ASSERT_TRUE(c);
+  auto sync = compile("volatile v[2];\nshared x;\ncondition c;\nmutex m;\nbarrier b(1);\n"
+                      "a := load v[1];\nstore a + 1 v[0];\nr := cas(v[0], 1, 2);\n"
+                      "f := fetch_add(v[1], 5);\nstore r + f x;\nlock m;\nnotify(c);\n"
+                      "unlock m;\nawait b;\nassume(a == 0);\n");
+  ASSERT_TRUE(sync);
   jit::CodegenOptions options;
   options.keep_ir = true;
   for (int level : {0, 2}) {
+    auto with_sync = jit_compile(*sync, false, level, options);
+    ASSERT_TRUE(with_sync);
+    const std::string& sync_ir = with_sync->jitted->ir();
+    EXPECT_NE(sync_ir.find("seq_cst, align 8"), std::string::npos) << sync_ir; // load, store
+    EXPECT_NE(sync_ir.find("seq_cst seq_cst"), std::string::npos);             // cas
+    EXPECT_NE(sync_ir.find("atomicrmw add"), std::string::npos);               // fetch_add
+    EXPECT_NE(sync_ir.find("monotonic, align 8"), std::string::npos);          // x
+    for (const char* call : {"@rl_notify", "@rl_await", "@rl_assume_failed"})
+      EXPECT_NE(sync_ir.find(call), std::string::npos) << call;
     auto s = jit_compile(*c, false, level, options);
     ASSERT_TRUE(s);
     const std::string& ir = s->jitted->ir();

@@ -9,6 +9,8 @@ spawn 1 {
 await b;
 wait 1;
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 1
 // EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl: error: deadlock: threads 0 and 1 are blocked and no thread can continue
 // EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl:9:1: note: thread 0 waits at barrier 'b' (2 of 3 threads arrived), which no other thread can reach
@@ -18,3 +20,13 @@ wait 1;
 // EXPECT-STDERR:   await b;
 // EXPECT-STDERR:   ^~~~~~~~
 // EXPECT-STDERR: To replay: racelang run tests/golden/sync/fail_barrier_cannot_fill.rl --seed=1
+// JIT-EXPECT-EXIT: 1
+// JIT-EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl: error: deadlock: threads 0 and 1 are blocked and no thread can continue
+// JIT-EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl:9:1: note: thread 0 waits at barrier 'b' (2 of 3 threads arrived), which no other thread can reach
+// JIT-EXPECT-STDERR: await b;
+// JIT-EXPECT-STDERR: ^~~~~~~~
+// JIT-EXPECT-STDERR: tests/golden/sync/fail_barrier_cannot_fill.rl:7:3: note: thread 1 waits at barrier 'b' (2 of 3 threads arrived), which no other thread can reach
+// JIT-EXPECT-STDERR:   await b;
+// JIT-EXPECT-STDERR:   ^~~~~~~~
+// JIT-EXPECT-STDERR: Real threads cannot be replayed; the interpreter ends the same way with seed 1.
+// JIT-EXPECT-STDERR: To replay: racelang run tests/golden/sync/fail_barrier_cannot_fill.rl --backend=interp --detector=none --seed=1

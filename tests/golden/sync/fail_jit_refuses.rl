@@ -1,5 +1,6 @@
 // RUN: run --backend=jit %s
-// A backend that does not run the synchronisation yet refuses the program at its first use.
+// The JIT with a detector (FastTrack by default) instruments the program first, and the passes
+// do not handle the synchronisation yet: one diagnostic, at its first use.
 volatile flag;
 shared x;
 
@@ -11,6 +12,6 @@ r := load flag;
 wait 1;
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses.rl:8:3: error: volatile variables are not supported by the JIT yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so does 'racelang emit-c' without a detector)
+// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses.rl:9:3: error: volatile variables are not supported by the instrumentation passes yet; the JIT runs them without a detector (--detector=none)
 // EXPECT-STDERR:   store 1 flag;
 // EXPECT-STDERR:   ^~~~~~~~~~~~~

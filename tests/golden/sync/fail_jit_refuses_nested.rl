@@ -14,6 +14,6 @@ lock m;
 wait(ready, m);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses_nested.rl:9:5: error: 'assume' statements are not supported by the JIT yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so does 'racelang emit-c' without a detector)
+// EXPECT-STDERR: tests/golden/sync/fail_jit_refuses_nested.rl:9:5: error: 'assume' statements are not supported by the instrumentation passes yet; the JIT runs them without a detector (--detector=none)
 // EXPECT-STDERR:     assume(1 == 1);
 // EXPECT-STDERR:     ^~~~~~~~~~~~~~~

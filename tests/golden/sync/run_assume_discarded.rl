@@ -10,4 +10,8 @@ r := load ready;
 assume(r == 1);
 wait 1;
 
+// RUN-JIT: run --backend=jit --detector=none %s
+// JIT-COMPARE: exit stdout
+
 // EXPECT-EXIT: 0
+// JIT-EXPECT-EXIT: 0

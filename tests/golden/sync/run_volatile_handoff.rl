@@ -17,5 +17,9 @@ v := load data;
 print(v);
 wait 1;
 
+// RUN-JIT: run --backend=jit --detector=none %s
+
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: 42
+// JIT-EXPECT-EXIT: 0
+// JIT-EXPECT-STDOUT: 42
