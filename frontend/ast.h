@@ -52,6 +52,49 @@ private:
   std::unique_ptr<T> ptr_;
 };
 
+// An optional value kept on the heap: std::optional's interface at the size of a pointer. For
+// optional parts of statements that are large or rare (an array index, an instrumentation
+// check's report), since a Stmt's variant is as large as its largest alternative and programs
+// have millions of statements (bench/frontend/memory.py measures the bytes per statement).
+template <typename T> class OptionalBox {
+public:
+  OptionalBox() = default;
+  OptionalBox(std::nullopt_t) {}
+  OptionalBox(T value) : ptr_(std::make_unique<T>(std::move(value))) {}
+  OptionalBox(const OptionalBox& other)
+      : ptr_(other.ptr_ ? std::make_unique<T>(*other.ptr_) : nullptr) {}
+  OptionalBox(OptionalBox&&) noexcept = default;
+  OptionalBox& operator=(const OptionalBox& other) {
+    if (this != &other) ptr_ = other.ptr_ ? std::make_unique<T>(*other.ptr_) : nullptr;
+    return *this;
+  }
+  OptionalBox& operator=(OptionalBox&&) noexcept = default;
+  OptionalBox& operator=(std::nullopt_t) {
+    ptr_.reset();
+    return *this;
+  }
+  ~OptionalBox() = default;
+
+  bool has_value() const { return ptr_ != nullptr; }
+  explicit operator bool() const { return ptr_ != nullptr; }
+  T& operator*() { return *ptr_; }
+  const T& operator*() const { return *ptr_; }
+  T* operator->() { return ptr_.get(); }
+  const T* operator->() const { return ptr_.get(); }
+  template <typename... Args> T& emplace(Args&&... args) {
+    ptr_ = std::make_unique<T>(std::forward<Args>(args)...);
+    return *ptr_;
+  }
+  void reset() { ptr_.reset(); }
+  friend bool operator==(const OptionalBox& a, const OptionalBox& b) {
+    if (!a.ptr_ || !b.ptr_) return !a.ptr_ && !b.ptr_;
+    return *a.ptr_ == *b.ptr_;
+  }
+
+private:
+  std::unique_ptr<T> ptr_;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Expressions: 64-bit signed, wrapping; they read thread-local variables only.
 
@@ -126,7 +169,7 @@ struct Cond {
 // A shared location or a lock, optionally an element of an array: `x`, `buf[i + 1]`, `m[k]`.
 struct Location {
   std::string name;
-  std::optional<Expr> index;
+  OptionalBox<Expr> index; // present for array cells
   SourceRange range;
   friend bool operator==(const Location& a, const Location& b) {
     return a.name == b.name && a.index == b.index;
@@ -189,7 +232,7 @@ struct RaceCheck {
 
 struct Assert { // assert(c), or an instrumentation check: assert(c) __race(...)
   Cond cond;
-  std::optional<RaceCheck> race;
+  OptionalBox<RaceCheck> race;
   friend bool operator==(const Assert&, const Assert&) = default;
 };
 struct If {

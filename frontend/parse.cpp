@@ -336,6 +336,9 @@ public:
     Program program;
     for (auto* d : ctx->decl()) program.decls.push_back(build_decl(need(d)));
     bool after_statements = false;
+    // Reserved up front: growing a vector of millions of statements by doubling holds the old
+    // and the new buffer at once, which was the frontend's peak memory.
+    program.body.reserve(ctx->children.size());
     for (auto* child : ctx->children) {
       if (auto* p = dynamic_cast<P::ProcDeclContext*>(child)) {
         if (after_statements)
@@ -415,7 +418,9 @@ private:
 
   Block build_block(P::BlockContext* ctx) {
     Block block;
-    for (auto* s : need(ctx)->stmt()) block.push_back(build_stmt(need(s)));
+    std::vector<P::StmtContext*> stmts = need(ctx)->stmt();
+    block.reserve(stmts.size());
+    for (auto* s : stmts) block.push_back(build_stmt(need(s)));
     return block;
   }
 

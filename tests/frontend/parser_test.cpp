@@ -119,7 +119,7 @@ while (a <= 10 || !(b > 2)) {
   want.decls = {
       Decl{DeclKind::Shared, "x", std::nullopt, {}, {}}, Decl{DeclKind::Shared, "buf", 4, {}, {}},
       Decl{DeclKind::Mutex, "m", std::nullopt, {}, {}}, Decl{DeclKind::Mutex, "locks", 2, {}, {}}};
-  auto at = [](const char* name, std::optional<Expr> index = std::nullopt) {
+  auto at = [](const char* name, OptionalBox<Expr> index = std::nullopt) {
     return Location{name, std::move(index), {}};
   };
   Block inner{make_stmt(Print{{v("a")}})};
