@@ -75,7 +75,7 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
     stop_clock();
     // The solver's model is checked like every other witness, by the values the model keeps.
     for (PredictedRace& race : out.races)
-      if (check_witness(trace, race.witness, trace.has_values)) race.witness.clear();
+      if (check_witness(index, race.witness, trace.has_values)) race.witness.clear();
     return out;
   }
   stop_clock();
@@ -89,7 +89,7 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
     std::vector<uint32_t> w = closure.events();
     w.push_back(race.first);
     w.push_back(race.second);
-    if (!check_witness(trace, w)) race.witness = std::move(w);
+    if (!check_witness(index, w)) race.witness = std::move(w);
   }
   return out;
 }

@@ -46,6 +46,9 @@ struct PredictOptions {
   bool m2_without_lock_closure = false;
   // The maximal encoding without its read-value constraints.
   bool maximal_without_read_values = false;
+  // The maximal analysis's relevant events without the writes reads need (it leaves out of the
+  // query writes a branch's read must read from).
+  bool maximal_relevant_without_writes = false;
   uint32_t maximal_window = 10'000;     // events up to the second access that may move
   uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
   // SyncP, M2 and the maximal analysis check pairs one by one: past this many candidate pairs
