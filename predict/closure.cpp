@@ -96,6 +96,9 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     : threads_(index.threads()), slot_(index.trace.events.size(), 0) {
   const auto& events = index.trace.events;
   SpClosure closure(index, keep_lock_order, keep_reads_from);
+  size_t stored = 0;
+  for (const Event& e : events) stored += is_access(e.op) || e.op == Op::Release;
+  times_.reserve(stored * threads_);
   auto store = [&](uint32_t e) {
     slot_[e] = static_cast<uint32_t>(times_.size() / threads_);
     times_.insert(times_.end(), closure.counts().begin(), closure.counts().end());

@@ -7,6 +7,7 @@
 #include "predict/predict.h"
 
 #include <chrono>
+#include <ctime>
 
 #include "predict/analyses.h"
 #include "predict/closure.h"
@@ -49,13 +50,17 @@ bool may_check_pair(const PredictOptions& options, uint64_t pairs, PredictResult
   return true;
 }
 
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 PredictResult predict_races(const Trace& trace, Analysis analysis, const PredictOptions& options) {
-  auto start = std::chrono::steady_clock::now();
+  double start = thread_cpu_seconds();
   TraceIndex index(trace);
   PredictResult out;
-  auto stop_clock = [&] {
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
+  auto stop_clock = [&] { out.seconds = thread_cpu_seconds() - start; };
   switch (analysis) {
   case Analysis::Shb:
     shb_races(index, options, out);

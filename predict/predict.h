@@ -77,9 +77,14 @@ struct PredictResult {
   // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
   // witness must have, so its reports are all the predictable races of the trace.
   bool complete = false;
-  double seconds = 0;   // the analysis alone, without building witnesses (for benchmarks)
+  double seconds = 0;   // the analysis alone (CPU), without building witnesses (for benchmarks)
   uint64_t unknown = 0; // maximal: pairs whose query timed out
 };
+
+// The CPU time of the calling thread, in seconds: what PredictResult::seconds and `predict
+// --stats` measure. On a machine shared with other work, wall-clock time mostly measures the
+// others; CPU time of the thread itself does not (cache contention still shows).
+double thread_cpu_seconds();
 
 PredictResult predict_races(const Trace& trace, Analysis analysis,
                             const PredictOptions& options = {});
