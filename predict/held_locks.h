@@ -32,6 +32,7 @@ struct HeldLocks {
     return std::equal(locks.begin() + begin[a], locks.begin() + begin[a + 1],
                       locks.begin() + begin[b], locks.begin() + begin[b + 1]);
   }
+  bool none(uint32_t a) const { return begin[a] == begin[a + 1]; }
   bool share(uint32_t a, uint32_t b) const {
     for (uint32_t x = begin[a]; x < begin[a + 1]; ++x)
       for (uint32_t y = begin[b]; y < begin[b + 1]; ++y)

@@ -26,11 +26,14 @@
 // cone holds no open critical section (neither racing event is in one), the cone in trace order
 // followed by e1, e2 is a witness. Dynamic completeness (the paper's §5): a rejection is *certain*
 // when it happened before step 3 (only forced orderings were used); if every rejection of a trace
-// is certain, M2's reports are exactly the predictable races, whatever the number of threads. Most
-// pairs of a long trace never get that far: candidates are found per location, and a pair whose
-// events hold a common lock, or one of which is in the other's closure under thread order,
-// fork/join and reads-from (vector times, ClosureTimes), is rejected in O(T) — the same certain
-// rejection step 1 would make.
+// is certain, M2's reports are exactly the predictable races, whatever the number of threads.
+// Most pairs of a long trace never get that far: candidates are found per location (a read's
+// among the writes only), and a pair whose events hold a common lock, or one of which is in the
+// other's closure under thread order, fork/join and reads-from (vector times, ClosureTimes), is
+// rejected in O(T) — the same certain rejection step 1 would make. Lemma 5.1 is decided in O(T)
+// too when neither event is in a critical section and no thread is inside one at the edge of
+// that closure (it is then the cone); such a race's witness is built after the analysis, from
+// the sync-preserving closure, which is the same set.
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -383,11 +386,29 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
   HeldLocks held(index);
   ClosureTimes cone(index, /*keep_lock_order=*/false);
   M2Tables tables(index);
+  // Whether each event leaves its thread inside a critical section.
+  std::vector<bool> inside_after(events.size(), false);
+  {
+    std::vector<uint32_t> depth(index.threads(), 0);
+    for (uint32_t i = 0; i < events.size(); ++i) {
+      uint32_t& d = depth[index.thread_of[i]];
+      if (events[i].op == Op::Acquire) ++d;
+      if (events[i].op == Op::Release && d > 0) --d;
+      inside_after[i] = d > 0;
+    }
+  }
+  // Whether no thread is inside a critical section after its prefix in the join of a and b.
+  auto no_open_section = [&](const uint32_t* a, const uint32_t* b) {
+    for (uint32_t t = 0; t < index.threads(); ++t)
+      if (uint32_t c = std::max(a[t], b[t]); c > 0 && inside_after[index.by_thread[t][c - 1]])
+        return false;
+    return true;
+  };
   // Per location, its accesses grouped by the set of locks held at them: a group that shares a
   // lock with an access is skipped whole (on a trace whose accesses are all locked, every pair).
   struct Group {
-    uint32_t example; // an access with the group's locks
-    std::vector<uint32_t> members;
+    uint32_t example;                      // an access with the group's locks
+    std::vector<uint32_t> members, writes; // a read conflicts with writes only
   };
   std::vector<std::vector<Group>> groups(index.trace.locations.size());
   for (uint32_t j = 0; j < events.size(); ++j) {
@@ -396,7 +417,7 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
     size_t first_new = out.races.size();
     for (const Group& g : location) {
       if (held.share(g.example, j)) continue;
-      for (uint32_t i : g.members) {
+      for (uint32_t i : events[j].op == Op::Write ? g.members : g.writes) {
         if (!conflicting(events[i], events[j])) continue;
         if (!may_check_pair(options, ++pairs, out)) {
           out.complete = false;
@@ -406,6 +427,15 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
         uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
         if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
           continue;
+        // Lemma 5.1 in O(T): neither access in a critical section and no thread inside one at
+        // the edge of that closure, so it is the cone, and the cone in trace order is a
+        // witness. It is the sync-preserving closure too (with every section closed it obeys
+        // the lock rule), so predict_races builds and checks it like SyncP's, outside the
+        // analysis's time.
+        if (held.none(i) && held.none(j) && no_open_section(a, b)) {
+          out.races.push_back({i, j, Analysis::M2, {}});
+          continue;
+        }
         // A full decision can take long on a long trace (its cone): the deadline is checked
         // before every one, not only every 256th pair.
         if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
@@ -425,10 +455,9 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
               [](const PredictedRace& x, const PredictedRace& y) { return x.first < y.first; });
     auto g = std::find_if(location.begin(), location.end(),
                           [&](const Group& h) { return held.same(h.example, j); });
-    if (g == location.end())
-      location.push_back({j, {j}});
-    else
-      g->members.push_back(j);
+    if (g == location.end()) g = location.insert(location.end(), {j, {}, {}});
+    g->members.push_back(j);
+    if (events[j].op == Op::Write) g->writes.push_back(j);
   }
 }
 

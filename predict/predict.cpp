@@ -72,9 +72,10 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
     wcp_races(index, options, out);
     break;
   case Analysis::M2:
+    // Races M2 decided by its full procedure carry their witnesses (part of the decision,
+    // already checked); those of its Lemma 5.1 get the sync-preserving closure's, below.
     m2_races(index, options, out);
-    stop_clock(); // M2's witnesses are part of its decision
-    return out;   // its own witnesses, already checked
+    break;
   case Analysis::Maximal:
     maximal_races(index, options, out);
     stop_clock();
@@ -87,6 +88,7 @@ PredictResult predict_races(const Trace& trace, Analysis analysis, const Predict
   if (!options.witnesses) return out;
   SpClosure closure(index, !options.syncp_reorders_critical_sections);
   for (PredictedRace& race : out.races) {
+    if (!race.witness.empty()) continue; // M2's full decisions
     closure.reset();
     closure.add_before(race.first);
     closure.add_before(race.second);
