@@ -36,6 +36,7 @@
 // the sync-preserving closure, which is the same set.
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 
 #include "predict/analyses.h"
@@ -45,8 +46,8 @@
 
 namespace racelang::predict {
 namespace {
-
 constexpr uint32_t kNone = UINT32_MAX;
+} // namespace
 
 // Per-trace tables the closure rules look events up in, by thread position.
 struct M2Tables {
@@ -91,6 +92,8 @@ struct M2Tables {
   std::vector<std::vector<Section>> sections_;           // lock * threads + thread
   std::vector<std::vector<ThreadSection>> by_thread;     // thread -> its sections in order
 };
+
+namespace {
 
 class M2Pair {
 public:
@@ -375,6 +378,14 @@ private:
 };
 
 } // namespace
+
+M2Decider::M2Decider(const TraceIndex& index, const PredictOptions& options)
+    : index_(index), options_(options), tables_(std::make_unique<M2Tables>(index)) {}
+M2Decider::~M2Decider() = default;
+
+std::optional<std::vector<uint32_t>> M2Decider::decide(uint32_t e1, uint32_t e2, bool& certain) {
+  return M2Pair(index_, *tables_, options_, e1, e2).decide(certain);
+}
 
 void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const auto& events = index.trace.events;

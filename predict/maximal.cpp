@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ranges>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -40,6 +41,11 @@ struct Window {
   const std::vector<uint32_t>& need;
   const std::vector<uint32_t>& open_at_lo;
   const std::vector<std::vector<uint32_t>>& writes;
+  const std::unordered_set<uint32_t>& valued; // reads that must read their value (or writer)
+  // Per dense thread, how many of its events every prefix that leaves both accesses enabled
+  // holds: their predecessors' closure under thread order and fork/join (and reads-from on a
+  // trace without values). Those are constants in the query.
+  const std::vector<uint32_t>& forced;
 };
 
 class MaximalPair {
@@ -51,6 +57,7 @@ public:
       for (uint32_t p = window.before[t]; p < window.need[t]; ++p)
         if (uint32_t i = ix.by_thread[t][p]; i <= e2 && i != e1 && i != e2) members_.push_back(i);
     std::sort(members_.begin(), members_.end());
+    find_ordered_events();
   }
 
   // The witness if the pair races, nothing if not; `unknown` on a timeout.
@@ -61,6 +68,7 @@ public:
     auto in = [&](uint32_t i) -> z3::expr {
       if (i < lo_) return c_.bool_val(true);
       if (i > hi || i == e1_ || i == e2_ || !relevant(i)) return c_.bool_val(false);
+      if (forced(i)) return c_.bool_val(true);
       return var(in_, i, "in");
     };
     auto o = [&](uint32_t i) -> z3::expr {
@@ -68,13 +76,18 @@ public:
       return ivar(i);
     };
     // Thread prefixes; the racing events' predecessors are in, the events themselves are not.
+    // Positions order only the events that have one (ordered_), each after the previous one of
+    // its thread.
     for (uint32_t i : members_) {
       uint32_t t = ix_.thread_of[i], p = ix_.pos[i];
       if (p > 0) {
         uint32_t prev = ix_.by_thread[t][p - 1];
-        if (prev >= lo_) s_.add(z3::implies(in(i), in(prev) && o(prev) < o(i)));
+        if (prev >= lo_ && !forced(i)) s_.add(z3::implies(in(i), in(prev)));
       }
+      if (!ordered_.count(i)) continue;
       s_.add(o(i) >= 0);
+      if (int64_t pi = previous_ordered_.at(i); pi >= 0)
+        s_.add(z3::implies(in(i), o(static_cast<uint32_t>(pi)) < o(i)));
     }
     for (uint32_t e : {e1_, e2_})
       if (ix_.pos[e] > 0) s_.add(in(ix_.by_thread[ix_.thread_of[e]][ix_.pos[e] - 1]));
@@ -116,7 +129,12 @@ public:
     std::vector<std::pair<int64_t, uint32_t>> chosen;
     for (uint32_t i : members_) {
       if (!m.eval(in(i), true).is_true()) continue;
-      chosen.push_back({m.eval(o(i), true).get_numeral_int64(), i});
+      // An event without a position goes right after the previous one of its thread that has
+      // one (ties sort by trace order), or first: nothing else orders it.
+      int64_t anchor = ordered_.count(i) ? int64_t{i} : previous_ordered_.at(i);
+      chosen.push_back(
+          {anchor < 0 ? -1 : m.eval(o(static_cast<uint32_t>(anchor)), true).get_numeral_int64(),
+           i});
     }
     std::sort(chosen.begin(), chosen.end());
     std::vector<uint32_t> w;
@@ -129,6 +147,53 @@ public:
 
 private:
   bool relevant(uint32_t i) const { return ix_.pos[i] < win_.need[ix_.thread_of[i]]; }
+  // In every prefix that leaves e1 and e2 enabled (Window::forced).
+  bool forced(uint32_t i) const { return ix_.pos[i] < win_.forced[ix_.thread_of[i]]; }
+
+  // The events whose position a constraint names: lock operations, forks, joins and what they
+  // order (a forked thread's first event, a joined thread's last), the reads that must read a
+  // value (RelevantEvents), and the writes of their locations. The others (other reads and
+  // writes, branches, prints) need only be in the prefix or not: a witness puts each right
+  // after the previous positioned event of its thread, where no constraint can tell.
+  void find_ordered_events() {
+    const auto& events = ix_.trace.events;
+    std::unordered_set<uint32_t> valued_locations;
+    auto mark = [&](uint32_t i) {
+      if (i >= lo_ && relevant(i) && i <= e2_ && i != e1_ && i != e2_) ordered_.insert(i);
+    };
+    for (uint32_t i : members_) {
+      const Event& e = events[i];
+      switch (e.op) {
+      case Op::Acquire:
+      case Op::Release:
+        mark(i);
+        break;
+      case Op::Fork:
+      case Op::Join:
+        mark(i);
+        if (int64_t u = ix_.dense_of(e.target); u >= 0) {
+          const auto& list = ix_.by_thread[static_cast<size_t>(u)];
+          if (!list.empty()) mark(e.op == Op::Fork ? list.front() : list.back());
+        }
+        break;
+      case Op::Read:
+        if (win_.valued.count(i)) {
+          mark(i);
+          valued_locations.insert(e.target);
+        }
+        break;
+      default:
+        break;
+      }
+    }
+    for (uint32_t i : members_)
+      if (events[i].op == Op::Write && valued_locations.count(events[i].target)) mark(i);
+    std::vector<int64_t> last(ix_.threads(), -1);
+    for (uint32_t i : members_) {
+      previous_ordered_[i] = last[ix_.thread_of[i]];
+      if (ordered_.count(i)) last[ix_.thread_of[i]] = i;
+    }
+  }
 
   z3::params params() {
     z3::params p(c_);
@@ -205,21 +270,30 @@ private:
       if (it != all.begin()) before[events[i].target] = *(it - 1);
     }
     auto sees = [&](uint32_t i) { return var(sees_, i, "s"); };
+    // Tr(r), for a read that must read its value: it and every such read before it in its
+    // thread (in the window) do. Every read before a write some read may need is one of them
+    // (RelevantEvents), so Tr of the last one before a write says the write writes its value.
     auto trusted = [&](uint32_t i) { return var(trusted_, i, "tr"); };
+    std::vector<int64_t> last_valued(ix_.threads(), -1);
+    std::unordered_map<uint32_t, int64_t> valued_before; // write -> last valued read before it
+    for (uint32_t i : members_) {
+      if (events[i].op == Op::Write) valued_before[i] = last_valued[ix_.thread_of[i]];
+      if (events[i].op == Op::Read && win_.valued.count(i)) last_valued[ix_.thread_of[i]] = i;
+    }
+    std::fill(last_valued.begin(), last_valued.end(), -1);
     for (uint32_t i : members_) {
       const Event& e = events[i];
-      // Tr: every read of the thread up to here reads its value.
-      uint32_t t = ix_.thread_of[i], p = ix_.pos[i];
-      z3::expr prev_ok = p > 0 && ix_.by_thread[t][p - 1] >= lo_ ? trusted(ix_.by_thread[t][p - 1])
-                                                                 : c_.bool_val(true);
-      s_.add(z3::implies(trusted(i), prev_ok && (e.op == Op::Read ? sees(i) : c_.bool_val(true))));
-      if (e.op == Op::Branch || !by_value) {
-        if (e.op == Op::Branch)
-          for (uint32_t d : e.deps)
-            if (d >= lo_) s_.add(z3::implies(in(i), sees(d)));
-        if (!by_value && e.op == Op::Read) s_.add(z3::implies(in(i), sees(i)));
-      }
-      if (e.op != Op::Read) continue;
+      uint32_t t = ix_.thread_of[i];
+      if (e.op == Op::Branch) // a read no constraint gives a value cannot decide a branch
+        for (uint32_t d : e.deps)
+          if (d >= lo_)
+            s_.add(z3::implies(in(i), win_.valued.count(d) ? sees(d) : c_.bool_val(false)));
+      if (e.op != Op::Read || !win_.valued.count(i)) continue; // the others may read anything
+      z3::expr prev_ok =
+          last_valued[t] >= 0 ? trusted(static_cast<uint32_t>(last_valued[t])) : c_.bool_val(true);
+      s_.add(z3::implies(trusted(i), prev_ok && sees(i)));
+      last_valued[t] = i;
+      if (!by_value) s_.add(z3::implies(in(i), sees(i)));
       // S: the read sees its value (by value) or its writer (without values).
       const auto& ws = writes[e.target];
       auto none_between = [&](const z3::expr& after_writer, uint32_t skip) {
@@ -233,11 +307,9 @@ private:
         bool fits = by_value ? events[w].value == e.value : static_cast<int64_t>(w) == ix_.rf[i];
         if (!fits) continue;
         z3::expr w_ok = in(w) && o(w) < o(i) && none_between(o(w), w);
-        if (by_value) { // the write wrote its observed value
-          uint32_t wt = ix_.thread_of[w], wp = ix_.pos[w];
-          if (wp > 0 && ix_.by_thread[wt][wp - 1] >= lo_)
-            w_ok = w_ok && trusted(ix_.by_thread[wt][wp - 1]);
-        }
+        if (by_value) // the write wrote its observed value
+          if (int64_t r = valued_before.at(w); r >= 0)
+            w_ok = w_ok && trusted(static_cast<uint32_t>(r));
         options = options || w_ok;
       }
       // The value (or writer) before the window, if no window write comes before the read.
@@ -258,7 +330,9 @@ private:
   const PredictOptions& opt_;
   uint32_t e1_, e2_, lo_;
   const Window& win_;
-  std::vector<uint32_t> members_; // the events of the window that may be in the prefix
+  std::vector<uint32_t> members_;        // the events of the window that may be in the prefix
+  std::unordered_set<uint32_t> ordered_; // members with a position variable
+  std::unordered_map<uint32_t, int64_t> previous_ordered_; // member -> its thread's previous one
   z3::context c_;
   z3::solver s_;
   std::unordered_map<uint32_t, z3::expr> in_, sees_, trusted_, order_;
@@ -341,6 +415,8 @@ public:
     }
     return need_;
   }
+  // The reads of the last compute() that must read their value (without values: their writer).
+  const std::unordered_set<uint32_t>& valued() const { return valued_; }
 
 private:
   void add_prefix(uint32_t t, uint32_t k) {
@@ -413,7 +489,8 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
   // (every read keeps its writer, so its value) that leaves both enabled: a witness of the model.
   SpClosure before_window_closure(index, /*keep_lock_order=*/true);
   RelevantEvents relevant(index, options);
-  std::vector<uint32_t> before_window(index.threads(), 0), open_at_lo;
+  M2Decider m2(index, options);
+  std::vector<uint32_t> before_window(index.threads(), 0), open_at_lo, forced_now(index.threads());
   uint32_t lo = 0;
   // location -> its accesses, its writes, in trace order
   std::vector<std::vector<uint32_t>> accesses(index.trace.locations.size()),
@@ -443,17 +520,33 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
       if (held.share(i, j) || std::max(a[ti], b[ti]) > index.pos[i] ||
           std::max(a[tj], b[tj]) > index.pos[j])
         continue;
-      SpClosure closure = before_window_closure;
-      closure.add_before(i);
-      closure.add_before(j);
-      if (!closure.contains(i) && !closure.contains(j)) {
-        std::vector<uint32_t> w = closure.events();
-        w.push_back(i);
-        w.push_back(j);
-        if (!check_witness(index, w, by_value)) {
-          out.races.push_back({i, j, Analysis::Maximal, std::move(w)});
+      if (!options.maximal_solver_only) {
+        SpClosure closure = before_window_closure;
+        closure.add_before(i);
+        closure.add_before(j);
+        if (!closure.contains(i) && !closure.contains(j)) {
+          std::vector<uint32_t> w = closure.events();
+          w.push_back(i);
+          w.push_back(j);
+          if (!check_witness(index, w, by_value)) {
+            out.races.push_back({i, j, Analysis::Maximal, std::move(w)});
+            continue;
+          }
+        }
+        // M2 next (POPL'20: it reorders critical sections too): its witnesses are correct
+        // reorderings, so witnesses of the model if they start with the fixed prefix. Its
+        // certain rejections hold in the model only without values (with values, reads no
+        // branch depends on may read other writes than M2 keeps).
+        bool certain = false;
+        auto w = m2.decide(i, j, certain);
+        if (w &&
+            std::equal(w->begin(), w->begin() + std::min<size_t>(lo, w->size()),
+                       std::views::iota(0u, lo).begin()) &&
+            w->size() > lo && !check_witness(index, *w, by_value)) {
+          out.races.push_back({i, j, Analysis::Maximal, std::move(*w)});
           continue;
         }
+        if (!w && certain && !by_value) continue;
       }
       // One query can take seconds: the deadline is checked before every one.
       if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
@@ -461,8 +554,11 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
         return;
       }
       bool unknown = false;
-      Window window{lo, before_window, relevant.compute(i, j, lo, before_window, open_at_lo),
-                    open_at_lo, writes};
+      for (uint32_t t = 0; t < index.threads(); ++t) forced_now[t] = std::max(a[t], b[t]);
+      Window window{
+          lo,         before_window, relevant.compute(i, j, lo, before_window, open_at_lo),
+          open_at_lo, writes,        relevant.valued(),
+          forced_now};
       auto w = MaximalPair(index, options, i, j, window).decide(unknown);
       if (unknown) ++out.unknown;
       if (w) out.races.push_back({i, j, Analysis::Maximal, std::move(*w)});

@@ -49,6 +49,10 @@ struct PredictOptions {
   // The maximal analysis's relevant events without the writes reads need (it leaves out of the
   // query writes a branch's read must read from).
   bool maximal_relevant_without_writes = false;
+  // The maximal analysis with every pair asked of the solver: none decided by the sync-preserving
+  // closure or M2 first. The tests check the encoding itself this way (and the controls above
+  // break the encoding, so they run this way too).
+  bool maximal_solver_only = false;
   uint32_t maximal_window = 10'000;     // events up to the second access that may move
   uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
   // SyncP, M2 and the maximal analysis check pairs one by one: past this many candidate pairs

@@ -267,8 +267,20 @@ RC_GTEST_PROP(Predict, MaximalWithoutValuesIsThePredictableSet, ()) {
   check_maximal_without_values({});
 }
 
+// The same with every pair asked of Z3: the encoding alone, without the sync-preserving and M2
+// decisions the analysis takes first.
+PredictOptions solver_only() {
+  PredictOptions options;
+  options.maximal_solver_only = true;
+  return options;
+}
+
+RC_GTEST_PROP(Predict, MaximalEncodingWithoutValuesIsThePredictableSet, ()) {
+  check_maximal_without_values(solver_only());
+}
+
 TEST(Predict, MaximalWithoutReadValueConstraintsIsCaught) {
-  PredictOptions broken;
+  PredictOptions broken = solver_only();
   broken.maximal_without_read_values = true;
   EXPECT_TRUE(verify::find_failure([&] { check_maximal_without_values(broken); }, 200).has_value());
 }
@@ -302,6 +314,10 @@ RC_GTEST_PROP(Predict, MaximalWithValuesIsTheModelsRaces, ()) {
   check_maximal_with_values({});
 }
 
+RC_GTEST_PROP(Predict, MaximalEncodingWithValuesIsTheModelsRaces, ()) {
+  check_maximal_with_values(solver_only());
+}
+
 // The negative control, on a trace where it matters (generated programs rarely give one small
 // enough): T2 writes x only after a branch on y = 1, and y = 1 is written after T1's write of x,
 // so the writes of x cannot both be enabled (the writes and read of y race). Without read-value
@@ -314,7 +330,7 @@ TEST(Predict, MaximalWithValuesWithoutReadValueConstraintsIsCaught) {
   auto oracle = testing::maximal_model_races(r.trace);
   ASSERT_EQ(oracle.races, (std::set<std::pair<uint32_t, uint32_t>>{{1, 2}})); // y only
   EXPECT_EQ(pairs(predict::predict_races(r.trace, Analysis::Maximal)), oracle.races);
-  PredictOptions broken;
+  PredictOptions broken = solver_only();
   broken.maximal_without_read_values = true;
   broken.witnesses = false;
   auto bad = predict::predict_races(r.trace, Analysis::Maximal, broken);
@@ -335,7 +351,7 @@ TEST(Predict, MaximalRelevantEventsWithoutWritesIsCaught) {
   ASSERT_TRUE(oracle.complete);
   ASSERT_EQ(oracle.races.count({0, 5}), 1u);
   EXPECT_EQ(pairs(predict::predict_races(r.trace, Analysis::Maximal)), oracle.races);
-  PredictOptions broken;
+  PredictOptions broken = solver_only();
   broken.maximal_relevant_without_writes = true;
   auto bad = predict::predict_races(r.trace, Analysis::Maximal, broken);
   EXPECT_EQ(pairs(bad).count({0, 5}), 0u); // what MaximalWithValuesIsTheModelsRaces asserts
