@@ -151,7 +151,7 @@ std::string happens_before_stats(const predict::Trace& trace) {
       break;
     }
   }
-  auto start = std::chrono::steady_clock::now();
+  double start = predict::thread_cpu_seconds(); // like the analyses' times
   auto detector = detect::make_detector(detect::DetectorKind::VectorClock);
   size_t races = 0;
   for (const detect::Event& e : events)
@@ -159,7 +159,7 @@ std::string happens_before_stats(const predict::Trace& trace) {
       ++races;
       detector->force(e);
     }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = predict::thread_cpu_seconds() - start;
   return stats_line("hb (vc)", trace, seconds, races, "racy accesses");
 }
 

@@ -23,7 +23,8 @@ inline void join_into(Clock& into, const Clock& from) {
 class AccessLog {
 public:
   AccessLog(size_t locations, size_t threads)
-      : threads_(threads), reads_(locations * threads), writes_(locations * threads) {}
+      : threads_(threads), read_head_(locations * threads, kNone),
+        write_head_(locations * threads, kNone) {}
 
   // Appends to `out`, ordered by first event, every earlier access of another thread that
   // conflicts with access `event` (of dense thread t, with clock c) and that c does not cover.
@@ -34,18 +35,18 @@ public:
     bool room = true;
     for (uint32_t u = 0; u < c.size() && room; ++u) {
       if (u == t) continue;
-      auto scan = [&](const Table& table) {
-        const auto& log = table[key(e.target, u)];
-        for (auto s = log.rbegin(); s != log.rend() && s->time > c[u]; ++s) {
+      auto scan = [&](const std::vector<uint32_t>& head) {
+        for (uint32_t s = head[key(e.target, u)]; s != kNone && stamps_[s].time > c[u];
+             s = stamps_[s].previous) {
           if (out.size() >= limit) {
             room = false;
             return;
           }
-          out.push_back({s->event, event, analysis, {}});
+          out.push_back({stamps_[s].event, event, analysis, {}});
         }
       };
-      scan(writes_);
-      if (e.op == Op::Write) scan(reads_);
+      scan(write_head_);
+      if (e.op == Op::Write) scan(read_head_);
     }
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
               [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
@@ -53,18 +54,25 @@ public:
   }
   // Records access `event` of dense thread t at local time `time`.
   void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {
-    (e.op == Op::Write ? writes_ : reads_)[key(e.target, t)].push_back({time, event});
+    uint32_t& head = (e.op == Op::Write ? write_head_ : read_head_)[key(e.target, t)];
+    stamps_.push_back({time, event, head});
+    head = static_cast<uint32_t>(stamps_.size() - 1);
   }
 
 private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  // One log entry; a thread's entries for a location are linked from the latest back, so the
+  // whole log is one array (a vector per location and thread made traces with many locations
+  // spend their time allocating).
   struct Stamp {
     uint32_t time;
     uint32_t event;
+    uint32_t previous; // the same thread's previous entry for the location, kNone if first
   };
-  using Table = std::vector<std::vector<Stamp>>; // location * threads + thread -> its log
   size_t key(uint32_t x, uint32_t t) const { return size_t{x} * threads_ + t; }
   size_t threads_;
-  Table reads_, writes_;
+  std::vector<uint32_t> read_head_, write_head_; // location * threads + thread -> latest entry
+  std::vector<Stamp> stamps_;
 };
 
 } // namespace racelang::predict

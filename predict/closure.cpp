@@ -8,9 +8,10 @@
 
 namespace racelang::predict {
 
-SpClosure::SpClosure(const TraceIndex& index, bool keep_lock_order)
-    : index_(index), keep_lock_order_(keep_lock_order), count_(index.threads(), 0),
-      want_(index.threads(), 0), last_acq_(index.trace.locks.size(), -1) {}
+SpClosure::SpClosure(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
+    : index_(index), keep_lock_order_(keep_lock_order), keep_reads_from_(keep_reads_from),
+      count_(index.threads(), 0), want_(index.threads(), 0),
+      last_acq_(index.trace.locks.size(), -1) {}
 
 void SpClosure::reset() {
   for (uint32_t t : touched_) count_[t] = want_[t] = 0;
@@ -55,7 +56,7 @@ void SpClosure::run() {
       const Event& e = events[i];
       switch (e.op) {
       case Op::Read:
-        if (index_.rf[i] >= 0) add_event(index_.rf[i]);
+        if (keep_reads_from_ && index_.rf[i] >= 0) add_event(index_.rf[i]);
         break;
       case Op::Join:
         if (int64_t u = index_.dense_of(e.target); u >= 0)
@@ -91,10 +92,13 @@ std::vector<uint32_t> SpClosure::events() const {
   return out;
 }
 
-ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order)
+ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
     : threads_(index.threads()), slot_(index.trace.events.size(), 0) {
   const auto& events = index.trace.events;
-  SpClosure closure(index, keep_lock_order);
+  SpClosure closure(index, keep_lock_order, keep_reads_from);
+  size_t stored = 0;
+  for (const Event& e : events) stored += is_access(e.op) || e.op == Op::Release;
+  times_.reserve(stored * threads_);
   auto store = [&](uint32_t e) {
     slot_[e] = static_cast<uint32_t>(times_.size() / threads_);
     times_.insert(times_.end(), closure.counts().begin(), closure.counts().end());
@@ -128,9 +132,14 @@ sync_preserving_witness(const Trace& trace, uint32_t first, uint32_t second, boo
 
 std::optional<std::string> check_witness(const Trace& trace, const std::vector<uint32_t>& order,
                                          bool by_value) {
+  return check_witness(TraceIndex(trace), order, by_value);
+}
+
+std::optional<std::string> check_witness(const TraceIndex& index,
+                                         const std::vector<uint32_t>& order, bool by_value) {
+  const Trace& trace = index.trace;
   const auto& events = trace.events;
   if (order.size() < 2) return "a witness ends with two accesses";
-  TraceIndex index(trace);
   std::vector<uint32_t> next(index.threads(), 0);
   std::unordered_map<uint32_t, uint32_t> holder;    // lock -> dense thread
   std::unordered_map<uint32_t, int64_t> last_write; // location -> event

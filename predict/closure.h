@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "predict/trace_index.h"
@@ -15,7 +17,9 @@ namespace racelang::predict {
 
 class SpClosure {
 public:
-  SpClosure(const TraceIndex& index, bool keep_lock_order);
+  // keep_reads_from false drops the reads-from rule too (the maximal model's reads may read
+  // another write: only thread order and fork/join are forced there).
+  SpClosure(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from = true);
   void reset();
   // Adds the predecessors of event e in its thread, and its thread's fork, but not e.
   void add_before(uint32_t e);
@@ -32,7 +36,7 @@ private:
   void run();
 
   const TraceIndex& index_;
-  bool keep_lock_order_;
+  bool keep_lock_order_, keep_reads_from_;
   std::vector<uint32_t> count_;   // dense thread -> events included
   std::vector<uint32_t> want_;    // dense thread -> events requested
   std::vector<int64_t> last_acq_; // lock -> the latest acquire in the set, or -1
@@ -48,7 +52,7 @@ private:
 // times gives the closure of both events' predecessors.
 class ClosureTimes {
 public:
-  ClosureTimes(const TraceIndex& index, bool keep_lock_order);
+  ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from = true);
   // The time of access or release e: threads() counts.
   const uint32_t* at(uint32_t e) const { return times_.data() + size_t{slot_[e]} * threads_; }
 
@@ -57,5 +61,10 @@ private:
   std::vector<uint32_t> slot_;  // event -> its time in times_ (accesses and releases)
   std::vector<uint32_t> times_; // threads_ counts each
 };
+
+// check_witness (predict.h) on a trace whose tables are built already: the pairwise analyses
+// check many witnesses of one trace.
+std::optional<std::string> check_witness(const TraceIndex& index,
+                                         const std::vector<uint32_t>& order, bool by_value = false);
 
 } // namespace racelang::predict

@@ -15,41 +15,107 @@
 //     threads there are none, which is why M2 is complete for two threads.
 //  4. The max-min linearisation (the paper's Algorithm 1): the chosen thread runs as far as P
 //     allows, the others only as far as needed to let it go on, then e1, e2.
-// The witness is then checked (check_witness) like every other. Unlike the paper's incremental
-// reachability structure, the order is recomputed in full after each round of new edges, so a
-// pair costs O(|X|^2) per round: fine for the traces the tests and small programs give, not for
-// long traces. Dynamic completeness (the paper's §5): a rejection is *certain* when it happened
-// before step 3 (only forced orderings were used); if every rejection of a trace is certain,
-// M2's reports are exactly the predictable races, whatever the number of threads.
-// Most pairs of a long trace never get that far: candidates are found per location, and a pair
-// whose events hold a common lock, or one of which is in the other's closure under thread
-// order, fork/join and reads-from (vector times, ClosureTimes), is rejected in O(T) — the same
-// certain rejection step 1 would make.
+// The witness is then checked (check_witness) like every other. The order lives in the paper's
+// incremental reachability structure (chain_order.h: per event, the earliest successor and latest
+// predecessor in every thread), so a query is O(1) and the closure rules are checked per thread
+// rather than per pair of events: for a read, per thread only the latest other write before it
+// and the first one after its writer; for a critical section, per thread only the first section
+// of its lock whose release it precedes, and the open one (tables of each thread's writes,
+// accesses and sections per location and lock, built once per trace). A round of the rules
+// costs O(|X|·T·log N) instead of O(|X|^2). Before any of that, the paper's Lemma 5.1: if the
+// cone holds no open critical section (neither racing event is in one), the cone in trace order
+// followed by e1, e2 is a witness. Dynamic completeness (the paper's §5): a rejection is *certain*
+// when it happened before step 3 (only forced orderings were used); if every rejection of a trace
+// is certain, M2's reports are exactly the predictable races, whatever the number of threads.
+// Most pairs of a long trace never get that far: candidates are found per location (a read's
+// among the writes only), and a pair whose events hold a common lock, or one of which is in the
+// other's closure under thread order, fork/join and reads-from (vector times, ClosureTimes), is
+// rejected in O(T) — the same certain rejection step 1 would make. Lemma 5.1 is decided in O(T)
+// too when neither event is in a critical section and no thread is inside one at the edge of
+// that closure (it is then the cone); such a race's witness is built after the analysis, from
+// the sync-preserving closure, which is the same set.
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 
 #include "predict/analyses.h"
+#include "predict/chain_order.h"
 #include "predict/closure.h"
+#include "predict/held_locks.h"
 
 namespace racelang::predict {
+namespace {
+constexpr uint32_t kNone = UINT32_MAX;
+} // namespace
+
+// Per-trace tables the closure rules look events up in, by thread position.
+struct M2Tables {
+  struct Section {
+    uint32_t acquire_pos, release_pos; // positions in the thread; release kNone if never
+  };
+  struct ThreadSection {
+    uint32_t lock, index; // the section is sections(lock, thread)[index]
+  };
+  explicit M2Tables(const TraceIndex& ix)
+      : threads(ix.threads()), writes_(ix.trace.locations.size() * threads),
+        accesses_(ix.trace.locations.size() * threads), sections_(ix.trace.locks.size() * threads),
+        by_thread(threads) {
+    const auto& events = ix.trace.events;
+    for (uint32_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      uint32_t t = ix.thread_of[i];
+      if (is_access(e.op)) {
+        accesses_[size_t{e.target} * threads + t].push_back(ix.pos[i]);
+        if (e.op == Op::Write) writes_[size_t{e.target} * threads + t].push_back(ix.pos[i]);
+      }
+      if (e.op == Op::Acquire) {
+        int64_t rel = ix.release_of[i];
+        auto& list = sections_[size_t{e.target} * threads + t];
+        by_thread[t].push_back({e.target, static_cast<uint32_t>(list.size())});
+        list.push_back({ix.pos[i], rel < 0 ? kNone : ix.pos[static_cast<size_t>(rel)]});
+      }
+    }
+  }
+  const std::vector<uint32_t>& writes(uint32_t location, uint32_t t) const {
+    return writes_[size_t{location} * threads + t];
+  }
+  const std::vector<uint32_t>& accesses(uint32_t location, uint32_t t) const {
+    return accesses_[size_t{location} * threads + t];
+  }
+  const std::vector<Section>& sections(uint32_t lock, uint32_t t) const {
+    return sections_[size_t{lock} * threads + t];
+  }
+
+  size_t threads;
+  std::vector<std::vector<uint32_t>> writes_, accesses_; // location * threads + thread
+  std::vector<std::vector<Section>> sections_;           // lock * threads + thread
+  std::vector<std::vector<ThreadSection>> by_thread;     // thread -> its sections in order
+};
+
 namespace {
 
 class M2Pair {
 public:
-  M2Pair(const TraceIndex& index, const PredictOptions& options, uint32_t e1, uint32_t e2)
-      : ix_(index), opt_(options), e1_(e1), e2_(e2), n_(index.threads()) {}
+  M2Pair(const TraceIndex& index, const M2Tables& tables, const PredictOptions& options,
+         uint32_t e1, uint32_t e2)
+      : ix_(index), tab_(tables), opt_(options), e1_(e1), e2_(e2), n_(index.threads()) {}
 
   // The witness, or nothing; `certain` tells whether a rejection used forced orderings only.
   std::optional<std::vector<uint32_t>> decide(bool& certain) {
     certain = true;
     if (!build_cone()) return std::nullopt;
-    base_edges();
-    if (!close()) return std::nullopt;
-    const auto saved = edges_;
+    if (open_.empty()) { // Lemma 5.1: no section to close or to keep open
+      std::vector<uint32_t> w = members_;
+      w.push_back(e1_);
+      w.push_back(e2_);
+      if (!check_witness(ix_, w)) return w;
+    }
+    order_.reset(count_);
+    if (!base_edges() || !close()) return std::nullopt;
+    const ChainOrder saved = order_;
     for (uint32_t chosen : {ix_.thread_of[e1_], ix_.thread_of[e2_]}) {
-      edges_ = saved;
-      if (!close()) return std::nullopt;
+      order_ = saved;
       if (!order_other_conflicts(chosen)) {
         certain = false;
         continue;
@@ -57,7 +123,7 @@ public:
       std::vector<uint32_t> w = linearize(chosen);
       w.push_back(e1_);
       w.push_back(e2_);
-      if (!check_witness(ix_.trace, w)) return w;
+      if (!check_witness(ix_, w)) return w;
       certain = false; // a linearisation that fails the check: not a proof of no race
     }
     return std::nullopt;
@@ -65,203 +131,213 @@ public:
 
 private:
   const Event& ev(uint32_t i) const { return ix_.trace.events[i]; }
+  ChainNode node(uint32_t i) const { return {ix_.thread_of[i], ix_.pos[i]}; }
+  uint32_t event_at(uint32_t t, uint32_t pos) const { return ix_.by_thread[t][pos]; }
+  bool before(uint32_t a, uint32_t b) const { return order_.before(node(a), node(b)); }
+  // Inserts a -> b; false on a cycle.
+  bool insert(uint32_t a, uint32_t b) {
+    if (before(a, b)) return true;
+    added_ = true;
+    return order_.insert(node(a), node(b));
+  }
 
-  // Step 1. in_[i]: event i is in X.
+  // Step 1. X is a prefix of each thread: count_[t] events.
   bool build_cone() {
-    in_.assign(ix_.trace.events.size(), false);
     count_.assign(n_, 0);
-    auto add_prefix = [&](uint32_t t, uint32_t k, std::vector<uint32_t>& work) {
-      while (count_[t] < k) {
-        uint32_t i = ix_.by_thread[t][count_[t]++];
-        in_[i] = true;
-        work.push_back(i);
-      }
-    };
-    auto need_thread_start = [&](uint32_t t, std::vector<uint32_t>& work) {
-      if (int64_t f = ix_.fork_of[t]; f >= 0)
-        add_prefix(ix_.thread_of[static_cast<uint32_t>(f)], ix_.pos[static_cast<uint32_t>(f)] + 1,
-                   work);
-    };
     std::vector<uint32_t> work;
+    auto add_prefix = [&](uint32_t t, uint32_t k) {
+      while (count_[t] < k) work.push_back(event_at(t, count_[t]++));
+    };
+    auto need_thread_start = [&](uint32_t t) {
+      if (int64_t f = ix_.fork_of[t]; f >= 0)
+        add_prefix(ix_.thread_of[static_cast<uint32_t>(f)], ix_.pos[static_cast<uint32_t>(f)] + 1);
+    };
     for (uint32_t e : {e1_, e2_}) {
-      add_prefix(ix_.thread_of[e], ix_.pos[e], work);
-      need_thread_start(ix_.thread_of[e], work);
+      add_prefix(ix_.thread_of[e], ix_.pos[e]);
+      need_thread_start(ix_.thread_of[e]);
     }
     for (;;) {
       while (!work.empty()) {
         uint32_t i = work.back();
         work.pop_back();
-        uint32_t t = ix_.thread_of[i];
-        if (ix_.pos[i] == 0) need_thread_start(t, work);
+        if (ix_.pos[i] == 0) need_thread_start(ix_.thread_of[i]);
         if (ev(i).op == Op::Read && ix_.rf[i] >= 0) {
           auto w = static_cast<uint32_t>(ix_.rf[i]);
-          add_prefix(ix_.thread_of[w], ix_.pos[w] + 1, work);
+          add_prefix(ix_.thread_of[w], ix_.pos[w] + 1);
         }
         if (ev(i).op == Op::Join)
           if (int64_t u = ix_.dense_of(ev(i).target); u >= 0)
             add_prefix(static_cast<uint32_t>(u),
-                       static_cast<uint32_t>(ix_.by_thread[static_cast<size_t>(u)].size()), work);
+                       static_cast<uint32_t>(ix_.by_thread[static_cast<size_t>(u)].size()));
       }
       // Sections a witness must close: every open one outside the sections e1, e2 sit in.
       bool added = false;
-      for (uint32_t i = 0; i < in_.size(); ++i) {
-        if (!in_[i] || ev(i).op != Op::Acquire) continue;
-        int64_t rel = ix_.release_of[i];
-        if (rel >= 0 && in_[static_cast<size_t>(rel)]) continue;
-        uint32_t t = ix_.thread_of[i];
-        bool held_at_race = (t == ix_.thread_of[e1_] && (rel < 0 || rel > e1_)) ||
-                            (t == ix_.thread_of[e2_] && (rel < 0 || rel > e2_));
-        if (held_at_race) continue;
-        if (rel < 0) return false; // never released: nothing after it can take the lock
-        auto r = static_cast<uint32_t>(rel);
-        add_prefix(ix_.thread_of[r], ix_.pos[r] + 1, work);
-        added = true;
-      }
+      for (uint32_t t = 0; t < n_; ++t)
+        for (const auto& ts : tab_.by_thread[t]) {
+          const auto& s = tab_.sections(ts.lock, t)[ts.index];
+          if (s.acquire_pos >= count_[t]) break;
+          if (s.release_pos != kNone && s.release_pos < count_[t]) continue;
+          bool held_at_race = (t == ix_.thread_of[e1_] && count_[t] == ix_.pos[e1_]) ||
+                              (t == ix_.thread_of[e2_] && count_[t] == ix_.pos[e2_]);
+          if (held_at_race) continue;
+          if (s.release_pos == kNone) return false; // never released: nothing can follow
+          add_prefix(t, s.release_pos + 1);
+          added = true;
+        }
       if (!added) break;
     }
-    if (in_[e1_] || in_[e2_]) return false;
+    if (contains(e1_) || contains(e2_)) return false;
     // Both racing events inside sections of one lock: never both enabled.
-    for (uint32_t i = 0; i < in_.size(); ++i) {
-      if (!in_[i] || ev(i).op != Op::Acquire) continue;
-      int64_t rel = ix_.release_of[i];
-      if (rel >= 0 && in_[static_cast<size_t>(rel)]) continue;
-      open_.push_back(i);
-    }
-    for (size_t a = 0; a < open_.size(); ++a)
-      for (size_t b = a + 1; b < open_.size(); ++b)
-        if (ev(open_[a]).target == ev(open_[b]).target) return false;
-    for (uint32_t i = 0; i < in_.size(); ++i)
-      if (in_[i]) members_.push_back(i);
+    for (uint32_t t = 0; t < n_; ++t)
+      for (const auto& ts : tab_.by_thread[t]) {
+        const auto& s = tab_.sections(ts.lock, t)[ts.index];
+        if (s.acquire_pos >= count_[t]) break;
+        if (s.release_pos == kNone || s.release_pos >= count_[t]) open_.push_back(ts.lock);
+      }
+    std::vector<uint32_t> locks = open_;
+    std::sort(locks.begin(), locks.end());
+    if (std::adjacent_find(locks.begin(), locks.end()) != locks.end()) return false;
+    for (uint32_t t = 0; t < n_; ++t)
+      members_.insert(members_.end(), ix_.by_thread[t].begin(),
+                      ix_.by_thread[t].begin() + count_[t]);
+    std::sort(members_.begin(), members_.end());
     return true;
   }
+  bool contains(uint32_t i) const { return ix_.pos[i] < count_[ix_.thread_of[i]]; }
 
-  // Step 2's starting order: thread order is implicit; fork, join and reads-from edges.
-  void base_edges() {
+  // Step 2's starting order: thread order is the chains; fork, join and reads-from edges.
+  bool base_edges() {
     for (uint32_t i : members_) {
       const Event& e = ev(i);
-      if (e.op == Op::Read && ix_.rf[i] >= 0)
-        edges_.push_back({static_cast<uint32_t>(ix_.rf[i]), i});
-      if (e.op == Op::Fork)
-        if (int64_t u = ix_.dense_of(e.target); u >= 0 && count_[static_cast<size_t>(u)] > 0)
-          edges_.push_back({i, ix_.by_thread[static_cast<size_t>(u)][0]});
-      if (e.op == Op::Join)
-        if (int64_t u = ix_.dense_of(e.target); u >= 0 && count_[static_cast<size_t>(u)] > 0)
-          edges_.push_back(
-              {ix_.by_thread[static_cast<size_t>(u)][count_[static_cast<size_t>(u)] - 1], i});
+      if (e.op == Op::Read && ix_.rf[i] >= 0 && !insert(static_cast<uint32_t>(ix_.rf[i]), i))
+        return false;
+      int64_t u = e.op == Op::Fork || e.op == Op::Join ? ix_.dense_of(e.target) : -1;
+      if (u < 0 || count_[static_cast<size_t>(u)] == 0) continue;
+      auto ut = static_cast<uint32_t>(u);
+      if (e.op == Op::Fork && !insert(i, event_at(ut, 0))) return false;
+      if (e.op == Op::Join && !insert(event_at(ut, count_[ut] - 1), i)) return false;
     }
-  }
-
-  // Recomputes reach_: reach_[i][t] = the number of thread t's events at or before i in P
-  // (0: none). False on a cycle.
-  bool order() {
-    const size_t m = ix_.trace.events.size();
-    std::vector<std::vector<uint32_t>> succ(m);
-    std::vector<uint32_t> indeg(m, 0);
-    for (auto [a, b] : edges_) {
-      succ[a].push_back(b);
-      ++indeg[b];
-    }
-    for (uint32_t i : members_)
-      if (ix_.pos[i] + 1 < count_[ix_.thread_of[i]]) {
-        succ[i].push_back(ix_.by_thread[ix_.thread_of[i]][ix_.pos[i] + 1]);
-        ++indeg[ix_.by_thread[ix_.thread_of[i]][ix_.pos[i] + 1]];
-      }
-    reach_.assign(m, {});
-    std::vector<uint32_t> ready;
-    for (uint32_t i : members_) {
-      reach_[i].assign(n_, 0);
-      if (indeg[i] == 0) ready.push_back(i);
-    }
-    size_t done = 0;
-    while (!ready.empty()) {
-      uint32_t i = ready.back();
-      ready.pop_back();
-      ++done;
-      reach_[i][ix_.thread_of[i]] = std::max(reach_[i][ix_.thread_of[i]], ix_.pos[i] + 1);
-      for (uint32_t s : succ[i]) {
-        for (size_t t = 0; t < n_; ++t) reach_[s][t] = std::max(reach_[s][t], reach_[i][t]);
-        if (--indeg[s] == 0) ready.push_back(s);
-      }
-    }
-    return done == members_.size();
-  }
-  bool before(uint32_t a, uint32_t b) const { // a <=P b
-    return reach_[b][ix_.thread_of[a]] > ix_.pos[a];
+    return true;
   }
 
   // Step 2: the closure rules until nothing changes. False on a cycle.
   bool close() {
-    for (;;) {
-      if (!order()) return false;
-      std::vector<std::pair<uint32_t, uint32_t>> add;
-      for (uint32_t r : members_) {
-        if (ev(r).op != Op::Read) continue;
-        int64_t w = ix_.rf[r];
-        for (uint32_t w2 : members_) {
-          if (ev(w2).op != Op::Write || ev(w2).target != ev(r).target ||
-              static_cast<int64_t>(w2) == w)
-            continue;
-          if (w < 0) { // r reads the initial value: every write comes after it
-            if (!before(r, w2)) add.push_back({r, w2});
-            continue;
+    do {
+      added_ = false;
+      for (uint32_t r : members_)
+        if (ev(r).op == Op::Read && !observation(r)) return false;
+      if (!opt_.m2_without_lock_closure)
+        for (uint32_t t = 0; t < n_; ++t)
+          for (const auto& ts : tab_.by_thread[t]) {
+            const auto& s = tab_.sections(ts.lock, t)[ts.index];
+            if (s.acquire_pos >= count_[t]) break;
+            if (!lock_rule(t, ts, s)) return false;
           }
-          auto wr = static_cast<uint32_t>(w);
-          if (before(w2, r) && !before(w2, wr)) add.push_back({w2, wr});
-          if (before(wr, w2) && !before(r, w2)) add.push_back({r, w2});
-        }
+    } while (added_);
+    return true;
+  }
+
+  // Observation closure for read r: no other write of its location between its writer and it.
+  bool observation(uint32_t r) {
+    const uint32_t x = ev(r).target;
+    const int64_t w = ix_.rf[r];
+    for (uint32_t j = 0; j < n_; ++j) {
+      const auto& ws = tab_.writes(x, j);
+      auto in_cone_end = std::lower_bound(ws.begin(), ws.end(), count_[j]);
+      if (w < 0) { // r reads the initial value: every write comes after it
+        if (ws.begin() != in_cone_end && !insert(r, event_at(j, ws.front()))) return false;
+        continue;
       }
-      if (!opt_.m2_without_lock_closure) {
-        for (uint32_t a1 : members_) {
-          if (ev(a1).op != Op::Acquire) continue;
-          for (uint32_t a2 : members_) {
-            if (a2 == a1 || ev(a2).op != Op::Acquire || ev(a2).target != ev(a1).target) continue;
-            int64_t r1 = ix_.release_of[a1], r2 = ix_.release_of[a2];
-            bool open1 = r1 < 0 || !in_[static_cast<size_t>(r1)];
-            bool open2 = r2 < 0 || !in_[static_cast<size_t>(r2)];
-            if (open1) continue;
-            auto rel1 = static_cast<uint32_t>(r1);
-            // An open section comes last; otherwise the rule of Figure 3.
-            bool must = open2 || before(a1, static_cast<uint32_t>(r2));
-            if (must && !before(rel1, a2)) add.push_back({rel1, a2});
-          }
-        }
+      auto wr = static_cast<uint32_t>(w);
+      bool own = ix_.thread_of[wr] == j;
+      // The latest other write of thread j before r goes before the writer.
+      auto it = std::lower_bound(ws.begin(), in_cone_end, order_.reached_by(node(r), j));
+      while (it != ws.begin()) {
+        --it;
+        if (own && *it == ix_.pos[wr]) continue;
+        if (!insert(event_at(j, *it), wr)) return false;
+        break;
       }
-      if (add.empty()) return true;
-      edges_.insert(edges_.end(), add.begin(), add.end());
+      // The first other write of thread j after the writer goes after r.
+      it = std::lower_bound(ws.begin(), in_cone_end, order_.first_after(node(wr), j));
+      if (it != in_cone_end && own && *it == ix_.pos[wr]) ++it;
+      if (it != in_cone_end && !insert(r, event_at(j, *it))) return false;
     }
+    return true;
+  }
+
+  // Lock closure for critical section s (thread t): of two sections of one lock, if the first's
+  // acquire precedes the second's release, the first's release precedes the second's acquire;
+  // an open section comes after every other.
+  bool lock_rule(uint32_t t, const M2Tables::ThreadSection& ts, const M2Tables::Section& s) {
+    if (s.release_pos == kNone || s.release_pos >= count_[t]) return true; // open: comes last
+    uint32_t acq = event_at(t, s.acquire_pos), rel = event_at(t, s.release_pos);
+    for (uint32_t j = 0; j < n_; ++j) {
+      if (j == t) continue; // a thread's own sections are in thread order
+      const auto& list = tab_.sections(ts.lock, j);
+      auto in_cone_end = std::partition_point(
+          list.begin(), list.end(), [&](const auto& o) { return o.acquire_pos < count_[j]; });
+      if (list.begin() == in_cone_end) continue;
+      auto closed_end = in_cone_end;
+      const auto& last = *(in_cone_end - 1);
+      if (last.release_pos == kNone || last.release_pos >= count_[j]) {
+        if (!insert(rel, event_at(j, last.acquire_pos))) return false;
+        --closed_end;
+      }
+      // Thread j's sections are in order, releases too: the first whose release s's acquire
+      // precedes; the later ones follow it.
+      uint32_t from = order_.first_after(node(acq), j);
+      auto it = std::partition_point(list.begin(), closed_end,
+                                     [&](const auto& o) { return o.release_pos < from; });
+      if (it != closed_end && !insert(rel, event_at(j, it->acquire_pos))) return false;
+    }
+    return true;
   }
 
   // Step 3: conflicting pairs outside `chosen`, unordered so far, in trace order.
   bool order_other_conflicts(uint32_t chosen) {
+    std::vector<uint32_t> candidates;
     for (uint32_t a : members_) {
-      if (ix_.thread_of[a] == chosen || !is_access(ev(a).op)) continue;
-      for (uint32_t b : members_) {
-        if (b <= a || ix_.thread_of[b] == chosen || !conflicting(ev(a), ev(b))) continue;
-        if (!order()) return false;
+      uint32_t ta = ix_.thread_of[a];
+      if (ta == chosen || !is_access(ev(a).op)) continue;
+      candidates.clear();
+      for (uint32_t j = 0; j < n_; ++j) {
+        if (j == chosen || j == ta) continue;
+        // Thread j's accesses unordered with a lie between its last predecessor and first
+        // successor.
+        const auto& list = tab_.accesses(ev(a).target, j);
+        uint32_t end = std::min(order_.first_after(node(a), j), count_[j]);
+        for (auto it = std::lower_bound(list.begin(), list.end(), order_.reached_by(node(a), j));
+             it != list.end() && *it < end; ++it) {
+          uint32_t b = event_at(j, *it);
+          if (b > a && conflicting(ev(a), ev(b))) candidates.push_back(b);
+        }
+      }
+      std::sort(candidates.begin(), candidates.end());
+      for (uint32_t b : candidates) {
         if (before(a, b) || before(b, a)) continue;
-        edges_.push_back({a, b});
-        if (!close()) return false;
+        if (!insert(a, b) || !close()) return false;
       }
     }
-    return order();
+    return true;
   }
 
   // Step 4: the max-min linearisation.
   std::vector<uint32_t> linearize(uint32_t chosen) {
     std::vector<uint32_t> next(n_, 0), out;
     auto enabled = [&](uint32_t i) {
-      for (size_t t = 0; t < n_; ++t) {
-        uint32_t need = reach_[i][t] - (t == ix_.thread_of[i] ? 1 : 0);
+      for (uint32_t t = 0; t < n_; ++t) {
+        uint32_t need = order_.reached_by(node(i), t) - (t == ix_.thread_of[i] ? 1 : 0);
         if (next[t] < need) return false;
       }
       return true;
     };
     auto run = [&](uint32_t t) {
-      out.push_back(ix_.by_thread[t][next[t]]);
+      out.push_back(event_at(t, next[t]));
       ++next[t];
     };
     while (out.size() < members_.size()) {
-      if (next[chosen] < count_[chosen] && enabled(ix_.by_thread[chosen][next[chosen]])) {
+      if (next[chosen] < count_[chosen] && enabled(event_at(chosen, next[chosen]))) {
         run(chosen);
         continue;
       }
@@ -269,10 +345,10 @@ private:
       // else (the chosen thread is done) the earliest enabled one.
       int64_t pick = -1;
       bool chosen_waits = next[chosen] < count_[chosen];
-      uint32_t blocked = chosen_waits ? ix_.by_thread[chosen][next[chosen]] : 0;
+      uint32_t blocked = chosen_waits ? event_at(chosen, next[chosen]) : 0;
       for (uint32_t t = 0; t < n_; ++t) {
         if (t == chosen || next[t] >= count_[t]) continue;
-        uint32_t i = ix_.by_thread[t][next[t]];
+        uint32_t i = event_at(t, next[t]);
         if (!enabled(i)) continue;
         if (chosen_waits && !before(i, blocked)) continue;
         if (pick < 0 || i < pick) pick = i;
@@ -280,7 +356,7 @@ private:
       if (pick < 0)
         for (uint32_t t = 0; t < n_; ++t) {
           if (t == chosen || next[t] >= count_[t]) continue;
-          uint32_t i = ix_.by_thread[t][next[t]];
+          uint32_t i = event_at(t, next[t]);
           if (enabled(i) && (pick < 0 || i < pick)) pick = i;
         }
       if (pick < 0) break; // cannot happen for an acyclic order; the check catches it
@@ -290,48 +366,26 @@ private:
   }
 
   const TraceIndex& ix_;
+  const M2Tables& tab_;
   const PredictOptions& opt_;
   uint32_t e1_, e2_;
   size_t n_;
-  std::vector<bool> in_;
-  std::vector<uint32_t> count_; // dense thread -> events of it in X
-  std::vector<uint32_t> open_;  // acquires in X whose release is not
-  std::vector<uint32_t> members_;
-  std::vector<std::pair<uint32_t, uint32_t>> edges_;
-  std::vector<std::vector<uint32_t>> reach_;
+  std::vector<uint32_t> count_;   // dense thread -> events of it in X
+  std::vector<uint32_t> open_;    // locks of the sections in X whose release is not
+  std::vector<uint32_t> members_; // X in trace order
+  ChainOrder order_;
+  bool added_ = false; // the last round of close() inserted an edge
 };
 
 } // namespace
 
-// For each access, the locks its thread holds at it (flat, with offsets).
-struct HeldLocks {
-  explicit HeldLocks(const TraceIndex& index) : begin(index.trace.events.size() + 1, 0) {
-    std::vector<std::vector<uint32_t>> held(index.threads());
-    const auto& events = index.trace.events;
-    for (uint32_t i = 0; i < events.size(); ++i) {
-      auto& h = held[index.thread_of[i]];
-      if (events[i].op == Op::Acquire) h.push_back(events[i].target);
-      if (events[i].op == Op::Release)
-        if (auto it = std::find(h.begin(), h.end(), events[i].target); it != h.end()) h.erase(it);
-      if (is_access(events[i].op)) {
-        locks.insert(locks.end(), h.begin(), h.end());
-        std::sort(locks.begin() + begin[i], locks.end());
-      }
-      begin[i + 1] = static_cast<uint32_t>(locks.size());
-    }
-  }
-  bool same(uint32_t a, uint32_t b) const {
-    return std::equal(locks.begin() + begin[a], locks.begin() + begin[a + 1],
-                      locks.begin() + begin[b], locks.begin() + begin[b + 1]);
-  }
-  bool share(uint32_t a, uint32_t b) const {
-    for (uint32_t x = begin[a]; x < begin[a + 1]; ++x)
-      for (uint32_t y = begin[b]; y < begin[b + 1]; ++y)
-        if (locks[x] == locks[y]) return true;
-    return false;
-  }
-  std::vector<uint32_t> begin, locks;
-};
+M2Decider::M2Decider(const TraceIndex& index, const PredictOptions& options)
+    : index_(index), options_(options), tables_(std::make_unique<M2Tables>(index)) {}
+M2Decider::~M2Decider() = default;
+
+std::optional<std::vector<uint32_t>> M2Decider::decide(uint32_t e1, uint32_t e2, bool& certain) {
+  return M2Pair(index_, *tables_, options_, e1, e2).decide(certain);
+}
 
 void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const auto& events = index.trace.events;
@@ -342,11 +396,30 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
   // order, fork/join and reads-from (a part of the cone). Both rejections are certain.
   HeldLocks held(index);
   ClosureTimes cone(index, /*keep_lock_order=*/false);
+  M2Tables tables(index);
+  // Whether each event leaves its thread inside a critical section.
+  std::vector<bool> inside_after(events.size(), false);
+  {
+    std::vector<uint32_t> depth(index.threads(), 0);
+    for (uint32_t i = 0; i < events.size(); ++i) {
+      uint32_t& d = depth[index.thread_of[i]];
+      if (events[i].op == Op::Acquire) ++d;
+      if (events[i].op == Op::Release && d > 0) --d;
+      inside_after[i] = d > 0;
+    }
+  }
+  // Whether no thread is inside a critical section after its prefix in the join of a and b.
+  auto no_open_section = [&](const uint32_t* a, const uint32_t* b) {
+    for (uint32_t t = 0; t < index.threads(); ++t)
+      if (uint32_t c = std::max(a[t], b[t]); c > 0 && inside_after[index.by_thread[t][c - 1]])
+        return false;
+    return true;
+  };
   // Per location, its accesses grouped by the set of locks held at them: a group that shares a
   // lock with an access is skipped whole (on a trace whose accesses are all locked, every pair).
   struct Group {
-    uint32_t example; // an access with the group's locks
-    std::vector<uint32_t> members;
+    uint32_t example;                      // an access with the group's locks
+    std::vector<uint32_t> members, writes; // a read conflicts with writes only
   };
   std::vector<std::vector<Group>> groups(index.trace.locations.size());
   for (uint32_t j = 0; j < events.size(); ++j) {
@@ -355,7 +428,7 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
     size_t first_new = out.races.size();
     for (const Group& g : location) {
       if (held.share(g.example, j)) continue;
-      for (uint32_t i : g.members) {
+      for (uint32_t i : events[j].op == Op::Write ? g.members : g.writes) {
         if (!conflicting(events[i], events[j])) continue;
         if (!may_check_pair(options, ++pairs, out)) {
           out.complete = false;
@@ -365,6 +438,15 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
         uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
         if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
           continue;
+        // Lemma 5.1 in O(T): neither access in a critical section and no thread inside one at
+        // the edge of that closure, so it is the cone, and the cone in trace order is a
+        // witness. It is the sync-preserving closure too (with every section closed it obeys
+        // the lock rule), so predict_races builds and checks it like SyncP's, outside the
+        // analysis's time.
+        if (held.none(i) && held.none(j) && no_open_section(a, b)) {
+          out.races.push_back({i, j, Analysis::M2, {}});
+          continue;
+        }
         // A full decision can take long on a long trace (its cone): the deadline is checked
         // before every one, not only every 256th pair.
         if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
@@ -373,7 +455,7 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
           return;
         }
         bool certain = true;
-        auto w = M2Pair(index, options, i, j).decide(certain);
+        auto w = M2Pair(index, tables, options, i, j).decide(certain);
         if (w)
           out.races.push_back({i, j, Analysis::M2, std::move(*w)});
         else if (!certain)
@@ -384,10 +466,9 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
               [](const PredictedRace& x, const PredictedRace& y) { return x.first < y.first; });
     auto g = std::find_if(location.begin(), location.end(),
                           [&](const Group& h) { return held.same(h.example, j); });
-    if (g == location.end())
-      location.push_back({j, {j}});
-    else
-      g->members.push_back(j);
+    if (g == location.end()) g = location.insert(location.end(), {j, {}, {}});
+    g->members.push_back(j);
+    if (events[j].op == Op::Write) g->writes.push_back(j);
   }
 }
 

@@ -46,6 +46,13 @@ struct PredictOptions {
   bool m2_without_lock_closure = false;
   // The maximal encoding without its read-value constraints.
   bool maximal_without_read_values = false;
+  // The maximal analysis's relevant events without the writes reads need (it leaves out of the
+  // query writes a branch's read must read from).
+  bool maximal_relevant_without_writes = false;
+  // The maximal analysis with every pair asked of the solver: none decided by the sync-preserving
+  // closure or M2 first. The tests check the encoding itself this way (and the controls above
+  // break the encoding, so they run this way too).
+  bool maximal_solver_only = false;
   uint32_t maximal_window = 10'000;     // events up to the second access that may move
   uint32_t maximal_timeout_ms = 10'000; // per pair; a timeout is unknown
   // SyncP, M2 and the maximal analysis check pairs one by one: past this many candidate pairs
@@ -74,9 +81,14 @@ struct PredictResult {
   // M2's dynamic completeness check: every pair it rejected was rejected with orderings every
   // witness must have, so its reports are all the predictable races of the trace.
   bool complete = false;
-  double seconds = 0;   // the analysis alone, without building witnesses (for benchmarks)
+  double seconds = 0;   // the analysis alone (CPU), without building witnesses (for benchmarks)
   uint64_t unknown = 0; // maximal: pairs whose query timed out
 };
+
+// The CPU time of the calling thread, in seconds: what PredictResult::seconds and `predict
+// --stats` measure. On a machine shared with other work, wall-clock time mostly measures the
+// others; CPU time of the thread itself does not (cache contention still shows).
+double thread_cpu_seconds();
 
 PredictResult predict_races(const Trace& trace, Analysis analysis,
                             const PredictOptions& options = {});

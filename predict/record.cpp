@@ -1,7 +1,8 @@
 // The recorder: the run loop of interp/run.cpp, one instruction at a time, with a taint per
-// local so branch events can name the reads they depend on. A divisor's dependencies are those
-// of the whole expression it appears in (a safe over-approximation: more dependencies only make
-// the maximal analysis keep more read values fixed).
+// local so branch events can name the reads they depend on. A division's branch depends on its
+// divisor's reads (the dividend cannot make it fail); in a condition with && or || on those of
+// the whole expression (a safe over-approximation: more dependencies only make the maximal
+// analysis keep more read values fixed).
 #include "predict/record.h"
 
 #include <algorithm>
@@ -12,14 +13,58 @@
 namespace racelang::predict {
 namespace {
 
-using Deps = std::vector<uint32_t>;
 using IOp = racelang::Op; // the interpreter's instructions; Op alone is an event's operation
 
-void merge_into(Deps& into, const Deps& from) {
-  Deps out;
-  std::set_union(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(out));
-  into = std::move(out);
-}
+// Sets of reads, shared: a set is a node of a DAG whose leaves are reads and whose inner nodes
+// are unions, so a union is O(1) and a local's set is never copied. Sets are flattened only for
+// a branch event. (Sorted vectors merged at every assignment made `sum := sum + load x[i]` in a
+// loop quadratic: every iteration copied every read so far.)
+class ReadSets {
+public:
+  using Set = uint32_t; // 0 is the empty set
+  Set leaf(uint32_t read) { return add({read, 0, 0}); }
+  Set merge(Set a, Set b) {
+    if (a == 0 || a == b) return b;
+    if (b == 0) return a;
+    return add({kNoRead, a, b});
+  }
+  // The reads of a set, ascending.
+  std::vector<uint32_t> flatten(Set s) {
+    std::vector<uint32_t> out;
+    if (s == 0) return out;
+    ++epoch_;
+    std::vector<Set> work{s};
+    while (!work.empty()) {
+      Set x = work.back();
+      work.pop_back();
+      if (seen_[x] == epoch_) continue;
+      seen_[x] = epoch_;
+      const Node& n = nodes_[x];
+      if (n.read != kNoRead) out.push_back(n.read);
+      if (n.left) work.push_back(n.left);
+      if (n.right) work.push_back(n.right);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+private:
+  static constexpr uint32_t kNoRead = UINT32_MAX;
+  struct Node {
+    uint32_t read; // a leaf's read, kNoRead for a union
+    Set left, right;
+  };
+  Set add(Node n) {
+    nodes_.push_back(n);
+    seen_.push_back(0);
+    return static_cast<Set>(nodes_.size() - 1);
+  }
+  std::vector<Node> nodes_{{kNoRead, 0, 0}}; // node 0: the empty set
+  std::vector<uint64_t> seen_{0};
+  uint64_t epoch_ = 0;
+};
+using Deps = ReadSets::Set;
 
 class Recorder {
 public:
@@ -66,23 +111,62 @@ private:
 
   // The reads the locals of expression `ref` of thread k depend on; `divides` says whether
   // it divides (its evaluation can fail on a read value).
-  Deps deps_of(uint32_t k, ExprRef ref, bool& divides) const {
-    Deps d;
+  Deps deps_of(uint32_t k, ExprRef ref, bool& divides) {
+    Deps d = 0;
     const ThreadCode& tc = code_.threads[k];
     for (uint32_t i = ref.begin; i < ref.end; ++i) {
       const ExprInstr& e = tc.exprs[i];
-      if (e.op == ExprOp::Local) merge_into(d, taint_[k][e.arg]);
+      if (e.op == ExprOp::Local) d = sets_.merge(d, taint_[k][e.arg]);
       if (e.op == ExprOp::Div || e.op == ExprOp::Mod) divides = true;
     }
     return d;
   }
 
-  void branch(uint32_t k, const Deps& deps, const Instr& in) {
-    if (deps.empty()) return; // a constant decision constrains nothing
+  // The reads the divisors of expression `ref` depend on: whether it can fail is decided by
+  // them alone. The postfix code is evaluated on dependency sets; with short-circuit jumps
+  // (conditions with && or ||) the stack depends on values, so the whole expression's
+  // dependencies stand in (more dependencies are safe: they only keep more reads fixed).
+  // Without this, `sum := (sum + v) % K` in a loop recorded a branch on every read so far,
+  // each iteration: a trace quadratic in the loop's length.
+  Deps divisor_deps_of(uint32_t k, ExprRef ref) {
+    const ThreadCode& tc = code_.threads[k];
+    for (uint32_t i = ref.begin; i < ref.end; ++i)
+      if (tc.exprs[i].op == ExprOp::AndJump || tc.exprs[i].op == ExprOp::OrJump) {
+        bool unused = false;
+        return deps_of(k, ref, unused);
+      }
+    std::vector<Deps> stack;
+    Deps out = 0;
+    for (uint32_t i = ref.begin; i < ref.end; ++i) {
+      const ExprInstr& e = tc.exprs[i];
+      switch (e.op) {
+      case ExprOp::Const:
+        stack.push_back(0);
+        break;
+      case ExprOp::Local:
+        stack.push_back(taint_[k][e.arg]);
+        break;
+      case ExprOp::Neg:
+      case ExprOp::Not:
+        break;   // one operand, same dependencies
+      default: { // a binary operator
+        Deps right = stack.back();
+        stack.pop_back();
+        if (e.op == ExprOp::Div || e.op == ExprOp::Mod) out = sets_.merge(out, right);
+        stack.back() = sets_.merge(stack.back(), right);
+        break;
+      }
+      }
+    }
+    return out;
+  }
+
+  void branch(uint32_t k, Deps deps, const Instr& in) {
+    if (deps == 0) return; // a constant decision constrains nothing
     Event e;
     e.op = Op::Branch;
     e.thread = static_cast<uint32_t>(machine_.thread_id(k));
-    e.deps = deps;
+    e.deps = sets_.flatten(deps);
     e.line = in.range.begin.line;
     e.col = in.range.begin.col;
     rec_.trace.events.push_back(std::move(e));
@@ -104,12 +188,12 @@ private:
     ++steps_;
     const Instr& in = machine_.next_instr(k);
     bool divides = false;
-    Deps value_deps;
+    Deps value_deps = 0;
     switch (in.op) {
     case IOp::Assign:
     case IOp::Store:
       value_deps = deps_of(k, in.expr, divides);
-      if (divides) branch(k, value_deps, in);
+      if (divides) branch(k, divisor_deps_of(k, in.expr), in);
       break;
     case IOp::Assert:
     case IOp::JumpIfFalse:
@@ -117,12 +201,13 @@ private:
       break;
     case IOp::Print: {
       const ThreadCode& tc = code_.threads[k];
-      Deps d;
+      Deps d = 0;
       bool div = false;
       for (uint32_t a = 0; a < in.arg_count; ++a) {
         bool one = false;
-        Deps ad = deps_of(k, tc.print_args[in.args_begin + a], one);
-        if (one) merge_into(d, ad), div = true;
+        deps_of(k, tc.print_args[in.args_begin + a], one);
+        if (one)
+          d = sets_.merge(d, divisor_deps_of(k, tc.print_args[in.args_begin + a])), div = true;
       }
       if (div) branch(k, d, in);
       break;
@@ -202,9 +287,9 @@ private:
       rec_.trace.events.push_back(e);
     }
     if (op == IOp::Load)
-      taint_[k][slot] = {static_cast<uint32_t>(rec_.trace.events.size() - 1)};
+      taint_[k][slot] = sets_.leaf(static_cast<uint32_t>(rec_.trace.events.size() - 1));
     else if (op == IOp::Assign)
-      taint_[k][slot] = std::move(value_deps);
+      taint_[k][slot] = value_deps;
     return true;
   }
 
@@ -219,6 +304,7 @@ private:
   Machine machine_;
   uint64_t max_steps_;
   uint64_t steps_ = 0;
+  ReadSets sets_;
   std::vector<std::vector<Deps>> taint_; // thread index -> slot -> reads
   std::unordered_map<uint32_t, uint32_t> location_ids_, lock_ids_;
   Recording rec_;

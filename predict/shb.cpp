@@ -12,8 +12,10 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
   const size_t n = index.threads();
   const auto& events = index.trace.events;
   std::vector<Clock> c(n, Clock(n, 0));
-  // Per lock and per location (dense ids); an empty clock: none yet.
-  std::vector<Clock> lock_clock(index.trace.locks.size()), last_write(index.trace.locations.size());
+  // Per lock (dense ids; an empty clock: none yet), and per location the last write's clock in
+  // one flat array (all zero: none yet, which joins as nothing).
+  std::vector<Clock> lock_clock(index.trace.locks.size());
+  std::vector<uint32_t> last_write(index.trace.locations.size() * n, 0);
   AccessLog log(index.trace.locations.size(), n);
   for (uint32_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
@@ -36,13 +38,15 @@ void shb_races(const TraceIndex& index, const PredictOptions& options, PredictRe
     case Op::Read:
     case Op::Write: {
       bool write = e.op == Op::Write;
-      if (!write && !options.shb_without_reads_from) join_into(ct, last_write[e.target]);
+      uint32_t* lw = last_write.data() + size_t{e.target} * n;
+      if (!write && !options.shb_without_reads_from)
+        for (size_t u = 0; u < n; ++u) ct[u] = std::max(ct[u], lw[u]);
       if (!log.report(e, i, t, ct, Analysis::Shb, options.max_pairs, out.races)) {
         out.truncated = true;
         return;
       }
       log.add(e, i, t, ct[t]);
-      if (write) last_write[e.target] = ct;
+      if (write) std::copy(ct.begin(), ct.end(), lw);
       break;
     }
     default:

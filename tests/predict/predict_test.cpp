@@ -200,17 +200,19 @@ TEST(Predict, MaxPairsBoundsEveryAnalysis) {
 // witness must finish each section before the other thread's next one starts, which only the
 // lock-closure rule orders (generated programs rarely need it: their reads-from edges usually
 // order the sections already). Without it both max-min linearisations overlap two sections, so
-// M2 misses the race and its completeness on two threads fails.
+// M2 misses the race and its completeness on two threads fails. The racing writes sit in
+// critical sections (of locks of their own) so that M2 needs its full decision: with no open
+// section in the cone, the paper's Lemma 5.1 gives the witness without any closure.
 TEST(Predict, M2WithoutLockClosureIsCaught) {
   auto r = predict::read_any_trace("# racelang trace 1\n"
                                    "T1 acq l\nT1 wr a\nT1 rel l\n"
                                    "T2 acq l\nT2 wr b\nT2 rel l\n"
                                    "T1 acq l\nT1 rd b\nT1 rel l\n"
                                    "T2 acq l\nT2 rd a\nT2 rel l\n"
-                                   "T1 wr x\nT2 wr x\n");
+                                   "T1 acq m\nT1 wr x\nT2 acq n\nT2 wr x\n");
   ASSERT_FALSE(r.error.has_value());
   auto oracle = testing::predictable_races(r.trace);
-  ASSERT_EQ(oracle.races, (std::set<std::pair<uint32_t, uint32_t>>{{12, 13}}));
+  ASSERT_EQ(oracle.races, (std::set<std::pair<uint32_t, uint32_t>>{{13, 15}}));
   auto m2 = predict::predict_races(r.trace, Analysis::M2);
   EXPECT_EQ(pairs(m2), oracle.races);
   EXPECT_TRUE(m2.complete);
@@ -265,8 +267,20 @@ RC_GTEST_PROP(Predict, MaximalWithoutValuesIsThePredictableSet, ()) {
   check_maximal_without_values({});
 }
 
+// The same with every pair asked of Z3: the encoding alone, without the sync-preserving and M2
+// decisions the analysis takes first.
+PredictOptions solver_only() {
+  PredictOptions options;
+  options.maximal_solver_only = true;
+  return options;
+}
+
+RC_GTEST_PROP(Predict, MaximalEncodingWithoutValuesIsThePredictableSet, ()) {
+  check_maximal_without_values(solver_only());
+}
+
 TEST(Predict, MaximalWithoutReadValueConstraintsIsCaught) {
-  PredictOptions broken;
+  PredictOptions broken = solver_only();
   broken.maximal_without_read_values = true;
   EXPECT_TRUE(verify::find_failure([&] { check_maximal_without_values(broken); }, 200).has_value());
 }
@@ -300,24 +314,46 @@ RC_GTEST_PROP(Predict, MaximalWithValuesIsTheModelsRaces, ()) {
   check_maximal_with_values({});
 }
 
-// The negative control, on a trace where it matters (generated programs rarely give one small
-// enough): T2 writes x only after a branch on y = 1, and y = 1 is written after T1's write of x,
-// so the writes of x cannot both be enabled (the writes and read of y race). Without read-value
-// constraints the writes of x race too.
-TEST(Predict, MaximalWithValuesWithoutReadValueConstraintsIsCaught) {
-  auto r = predict::read_any_trace("# racelang trace 1\n"
-                                   "T1 wr x = 1\nT1 wr y = 1\n"
-                                   "T2 rd y = 1\nT2 branch 3\nT2 wr x = 2\n");
+RC_GTEST_PROP(Predict, MaximalEncodingWithValuesIsTheModelsRaces, ()) {
+  check_maximal_with_values(solver_only());
+}
+
+// A negative control of the maximal analysis (the option `control` set, on the encoding alone)
+// on a hand-written trace where it matters: the analysis gives the model's races (the oracle),
+// the broken variant the other verdict on `pair` (what the properties above would catch).
+void check_maximal_control(const std::string& text, std::pair<uint32_t, uint32_t> pair,
+                           bool PredictOptions::*control) {
+  PredictOptions broken = solver_only();
+  broken.*control = true;
+  auto r = predict::read_any_trace(text);
   ASSERT_FALSE(r.error.has_value());
   auto oracle = testing::maximal_model_races(r.trace);
-  ASSERT_EQ(oracle.races, (std::set<std::pair<uint32_t, uint32_t>>{{1, 2}})); // y only
+  ASSERT_TRUE(oracle.complete);
   EXPECT_EQ(pairs(predict::predict_races(r.trace, Analysis::Maximal)), oracle.races);
-  PredictOptions broken;
-  broken.maximal_without_read_values = true;
   broken.witnesses = false;
   auto bad = predict::predict_races(r.trace, Analysis::Maximal, broken);
-  EXPECT_NE(pairs(bad), oracle.races); // what the property above asserts
-  EXPECT_EQ(pairs(bad).count({0, 4}), 1u);
+  EXPECT_NE(pairs(bad).count(pair), oracle.races.count(pair));
+}
+
+// Generated programs rarely give a small enough trace for this control: T2 writes x only after
+// a branch on y = 1, and y = 1 is written after T1's write of x, so the writes of x cannot both
+// be enabled (the writes and read of y race). Without read-value constraints they race too.
+TEST(Predict, MaximalWithValuesWithoutReadValueConstraintsIsCaught) {
+  check_maximal_control("# racelang trace 1\n"
+                        "T1 wr x = 1\nT1 wr y = 1\n"
+                        "T2 rd y = 1\nT2 branch 3\nT2 wr x = 2\n",
+                        {0, 4}, &PredictOptions::maximal_without_read_values);
+}
+
+// The maximal analysis hands Z3 only the events a prefix may need (RelevantEvents in
+// maximal.cpp); leaving out the writes a branch's read needs loses races. Here T2's branch needs
+// y = 1, which T1 writes only after its write of x (so the pair is not sync-preserving and goes
+// to Z3), but T3 writes it too: reading it from T3, both writes of x are enabled.
+TEST(Predict, MaximalRelevantEventsWithoutWritesIsCaught) {
+  check_maximal_control("# racelang trace 1\n"
+                        "T1 wr x = 1\nT3 wr y = 1\nT1 wr y = 1\n"
+                        "T2 rd y = 1\nT2 branch 4\nT2 wr x = 2\n",
+                        {0, 5}, &PredictOptions::maximal_relevant_without_writes);
 }
 
 RC_GTEST_PROP(Predict, WitnessesAreCorrectReorderingsThatReplay, ()) {
