@@ -49,12 +49,25 @@ std::string many_threads(int threads) {
   return out.str();
 }
 
+// The interpreter's run of an uninstrumented program (seed 1, no detector).
+TracedRun interpret(const Compiled& c) {
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  return run_seed(c, 1, options);
+}
+
+// `c` compiled at -O2 with at most `threads` compile threads (CodegenOptions::compile_threads).
+std::unique_ptr<JitSubject> compile_on(const Compiled& c, bool instrument, unsigned threads,
+                                       jit::CodegenOptions codegen = {},
+                                       const PassOptions& pass = {}) {
+  codegen.compile_threads = threads;
+  return jit_compile(c, instrument, 2, codegen, pass);
+}
+
 TEST(JitScale, LargeThreadCompilesInPartsAndEndsAsInTheInterpreter) {
   auto c = compile(long_thread(20'000), "long.rl");
   ASSERT_TRUE(c);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, options);
+  TracedRun interp = interpret(*c);
   ASSERT_EQ(interp.result.outcome, Outcome::Finished);
 
   auto s = jit_compile(*c, false, 2);
@@ -84,9 +97,7 @@ TEST(JitScale, ManyThreadsInstrumentLinearlyAndRunRaceFree) {
     PassOptions options{pass, "", std::nullopt};
     // On two compile threads: the 65 thread functions go into two modules, and the run must
     // not notice.
-    jit::CodegenOptions codegen;
-    codegen.compile_threads = 2;
-    auto s = jit_compile(*c, true, 2, codegen, options);
+    auto s = compile_on(*c, true, 2, {}, options);
     ASSERT_TRUE(s);
     EXPECT_EQ(s->jitted->times().compile_threads, 2u);
     // Unrolled, each lock, unlock, spawn and wait would cost 65 entries' worth of statements
@@ -107,16 +118,13 @@ TEST(JitScale, ManyThreadsInstrumentLinearlyAndRunRaceFree) {
 TEST(JitScale, CompilingOnSeveralThreadsEndsAsOnOne) {
   auto c = compile(long_thread(6'000), "long.rl");
   ASSERT_TRUE(c);
-  InterpreterOptions interp_options;
-  interp_options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, interp_options);
+  TracedRun interp = interpret(*c);
   ASSERT_EQ(interp.result.outcome, Outcome::Finished);
   for (unsigned threads : {1u, 2u, 3u}) {
     SCOPED_TRACE(threads);
     jit::CodegenOptions options;
-    options.compile_threads = threads;
     options.max_function_statements = 500; // twelve parts, spread over the modules
-    auto s = jit_compile(*c, false, 2, options);
+    auto s = compile_on(*c, false, threads, options);
     ASSERT_TRUE(s);
     EXPECT_EQ(s->jitted->times().compile_threads, threads);
     EXPECT_GE(s->jitted->times().split_functions, 12u);
@@ -126,9 +134,7 @@ TEST(JitScale, CompilingOnSeveralThreadsEndsAsOnOne) {
   }
   auto small = compile(long_thread(100), "short.rl");
   ASSERT_TRUE(small);
-  jit::CodegenOptions options;
-  options.compile_threads = 2;
-  auto s = jit_compile(*small, false, 2, options);
+  auto s = compile_on(*small, false, 2);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->jitted->times().compile_threads, 1u);
 }
@@ -143,9 +149,7 @@ TEST(JitScale, ManyThreadsRacingReportTheRace) {
   auto c = compile(source, "racy.rl");
   ASSERT_TRUE(c);
   // The thread functions spread over three modules compiled apart still share one memory.
-  jit::CodegenOptions codegen;
-  codegen.compile_threads = 3;
-  auto s = jit_compile(*c, true, 2, codegen);
+  auto s = compile_on(*c, true, 3);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->jitted->times().compile_threads, 3u);
   JitRun j = jit_run(*s);
