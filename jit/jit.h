@@ -55,7 +55,7 @@ struct CodegenOptions {
   size_t max_function_statements = kDefaultMaxFunctionStatements;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
-  // when it is small (fewer instructions than parallel_compile.h's threshold), or with keep_ir
+  // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir
   // (the IR shown is the one module's).
   unsigned compile_threads = 0;
 };

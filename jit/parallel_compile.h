@@ -32,9 +32,10 @@ llvm::Expected<CompiledPieces> compile_in_pieces(std::vector<ModulePiece> pieces
                                                  int opt_level);
 
 // How many statements (program_statements) a program must have before it is compiled on
-// several threads: below this, starting threads and linking several objects cost more than
-// they save, and every program in programs/ and bench/programs/ stays below it, so those
-// compile as one module exactly as before. Two parts' worth (max_function_statements).
+// several threads: two parts' worth (max_function_statements), about half a second of -O2 on
+// one core; below it, the threads and the extra linking would save too little. The examples in
+// programs/ stay below it and compile as one module exactly as before; of bench/programs/, only
+// stencil_phases instrumented by the VectorClock pass is above it (jit/README.md).
 inline constexpr size_t kParallelCompileMinStatements = 4'000;
 
 } // namespace racelang::jit
