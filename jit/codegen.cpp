@@ -39,10 +39,11 @@ struct ModuleEnv {
   llvm::StructType* ctx_type;
   llvm::FunctionCallee lock_slow, unlock_wake, spawn, wait, print, fail, race;
   llvm::FunctionCallee cond_wait, notify, await, assume_failed;
+  IRBuilder<> builder; // for code in this module
 
   ModuleEnv(llvm::LLVMContext& c, llvm::Module& m)
       : cx(c), module(m), i1(Type::getInt1Ty(c)), i32(Type::getInt32Ty(c)),
-        i64(Type::getInt64Ty(c)), ptr(llvm::PointerType::getUnqual(c)) {
+        i64(Type::getInt64Ty(c)), ptr(llvm::PointerType::getUnqual(c)), builder(c) {
     // rl_thread_ctx: memory, stop, counters, run, thread_index, reserved.
     ctx_type = llvm::StructType::create(c, {ptr, ptr, ptr, ptr, i32, i32}, "rl_thread_ctx");
     auto declare = [&](const char* name, Type* ret, std::vector<Type*> params) {
@@ -69,47 +70,51 @@ struct ModuleEnv {
 
 class ThreadCodegen {
 public:
-  ThreadCodegen(ModuleEnv& env, const ProgramInfo& info, ProgramLayout& layout,
+  // The thread function goes into `env`; the parts of a split thread into `part_envs`, in turn
+  // (`next_part_env` counts across the threads of the program).
+  ThreadCodegen(ModuleEnv& env, const std::vector<std::unique_ptr<ModuleEnv>>& part_envs,
+                size_t& next_part_env, const ProgramInfo& info, ProgramLayout& layout,
                 const CodegenOptions& options, uint32_t thread_index)
-      : env_(env), info_(info), layout_(layout), options_(options), thread_(thread_index),
-        id_(info.threads[thread_index].id), b_(env.cx) {}
+      : env_(&env), part_envs_(part_envs), next_part_env_(next_part_env), info_(info),
+        layout_(layout), options_(options), thread_(thread_index),
+        id_(info.threads[thread_index].id) {}
 
   llvm::Function* emit(const std::string& name) {
-    auto* type = llvm::FunctionType::get(Type::getVoidTy(env_.cx), {env_.ptr}, false);
-    fn_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env_.module);
+    auto* type = llvm::FunctionType::get(Type::getVoidTy(env_->cx), {env_->ptr}, false);
+    fn_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env_->module);
     fn_->addFnAttr(llvm::Attribute::NoUnwind);
     name_ = name;
     ctx_ = fn_->getArg(0);
     ctx_->setName("ctx");
-    BasicBlock* entry = BasicBlock::Create(env_.cx, "entry", fn_);
-    exit_ = BasicBlock::Create(env_.cx, "exit", fn_);
-    b_.SetInsertPoint(entry);
+    BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
+    exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
+    irb().SetInsertPoint(entry);
 
     const Block& body = *info_.threads[thread_].body;
     std::vector<std::string> names;
     thread_locals(body, names);
     for (const std::string& n : names) {
-      llvm::AllocaInst* slot = b_.CreateAlloca(env_.i64, nullptr, n);
-      b_.CreateStore(b_.getInt64(0), slot);
+      llvm::AllocaInst* slot = irb().CreateAlloca(env_->i64, nullptr, n);
+      irb().CreateStore(irb().getInt64(0), slot);
       locals_[n] = slot;
     }
     if (options_.max_function_statements > 0 &&
         block_weight(body) > options_.max_function_statements) {
       // Split functions exchange locals through this frame (see "Large threads" below).
       for (size_t k = 0; k < names.size(); ++k) frame_slot_[names[k]] = k;
-      frame_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, std::max<size_t>(names.size(), 1)),
-                               nullptr, "frame");
+      frame_size_ = std::max<size_t>(names.size(), 1);
+      frame_ = irb().CreateAlloca(frame_type(), nullptr, "frame");
     }
     size_t print_slots = 1;
     max_print_args(body, print_slots);
     begin_function_body(print_slots);
 
     block(body);
-    b_.CreateBr(exit_);
+    irb().CreateBr(exit_);
 
-    b_.SetInsertPoint(exit_);
+    irb().SetInsertPoint(exit_);
     flush_counters();
-    b_.CreateRetVoid();
+    irb().CreateRetVoid();
     return fn_;
   }
 
@@ -121,26 +126,28 @@ private:
   // The values and print arrays, the counters, the memory and stop pointers: what every
   // function of the thread sets up in its entry block after the locals.
   void begin_function_body(size_t print_slots) {
-    values_ = b_.CreateAlloca(llvm::ArrayType::get(env_.i64, kValueSlots), nullptr, "values");
+    values_ = irb().CreateAlloca(llvm::ArrayType::get(env_->i64, kValueSlots), nullptr, "values");
     print_args_ =
-        b_.CreateAlloca(llvm::ArrayType::get(env_.i64, print_slots), nullptr, "print_args");
+        irb().CreateAlloca(llvm::ArrayType::get(env_->i64, print_slots), nullptr, "print_args");
     if (options_.stats)
       for (auto& c : counters_) {
-        c = b_.CreateAlloca(env_.i64, nullptr, "count");
-        b_.CreateStore(b_.getInt64(0), c);
+        c = irb().CreateAlloca(env_->i64, nullptr, "count");
+        irb().CreateStore(irb().getInt64(0), c);
       }
-    memory_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 0), "memory");
-    stop_ = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 1), "stop");
+    memory_ = irb().CreateLoad(env_->ptr, irb().CreateStructGEP(env_->ctx_type, ctx_, 0), "memory");
+    stop_ = irb().CreateLoad(env_->ptr, irb().CreateStructGEP(env_->ctx_type, ctx_, 1), "stop");
   }
 
   // Adds this function's counters to the thread's slots (each function counts on its own).
   void flush_counters() {
     if (!options_.stats) return;
-    Value* out = b_.CreateLoad(env_.ptr, b_.CreateStructGEP(env_.ctx_type, ctx_, 2), "counters");
+    Value* out =
+        irb().CreateLoad(env_->ptr, irb().CreateStructGEP(env_->ctx_type, ctx_, 2), "counters");
     for (uint32_t k = 0; k < rl_counter_count; ++k) {
-      Value* at = b_.CreateConstInBoundsGEP1_64(env_.i64, out, k);
-      Value* sum = b_.CreateAdd(b_.CreateLoad(env_.i64, at), b_.CreateLoad(env_.i64, counters_[k]));
-      b_.CreateStore(sum, at);
+      Value* at = irb().CreateConstInBoundsGEP1_64(env_->i64, out, k);
+      Value* sum = irb().CreateAdd(irb().CreateLoad(env_->i64, at),
+                                   irb().CreateLoad(env_->i64, counters_[k]));
+      irb().CreateStore(sum, at);
     }
   }
 
@@ -200,26 +207,42 @@ private:
       }
     }
     auto slot = [&](const std::string& n) {
-      return b_.CreateConstInBoundsGEP2_64(frame_->getAllocatedType(), frame_, 0,
-                                           frame_slot_.at(n));
+      return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_, 0, frame_slot_.at(n));
     };
-    auto* type = llvm::FunctionType::get(env_.i1, {env_.ptr, env_.ptr}, false);
-    auto* part = llvm::Function::Create(type, llvm::Function::InternalLinkage,
-                                        name_ + ".part" + std::to_string(++parts_), env_.module);
-    part->addFnAttr(llvm::Attribute::NoUnwind);
+    // The part goes into the next module in turn. In its caller's module it is internal, as
+    // it always was with one module; in another, it is a hidden global there and declared here
+    // (the JITDylib links the two).
+    ModuleEnv* caller_env = env_;
+    ModuleEnv* part_env = part_envs_[next_part_env_++ % part_envs_.size()].get();
+    std::string part_name = name_ + ".part" + std::to_string(++parts_);
+    auto declare_part = [&](ModuleEnv& env, llvm::GlobalValue::LinkageTypes linkage) {
+      auto* type = llvm::FunctionType::get(env.i1, {env.ptr, env.ptr}, false);
+      auto* f = llvm::Function::Create(type, linkage, part_name, env.module);
+      f->addFnAttr(llvm::Attribute::NoUnwind);
+      if (linkage != llvm::Function::InternalLinkage)
+        f->setVisibility(llvm::GlobalValue::HiddenVisibility);
+      return f;
+    };
+    llvm::Function* part =
+        declare_part(*part_env, part_env == caller_env ? llvm::Function::InternalLinkage
+                                                       : llvm::Function::ExternalLinkage);
     part->addFnAttr(llvm::Attribute::NoInline);
+    llvm::Function* callee =
+        part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
     // The call: locals out to the frame, the part, locals back, or leave.
-    for (const std::string& n : names) b_.CreateStore(b_.CreateLoad(env_.i64, local(n)), slot(n));
-    Value* go_on = b_.CreateCall(part, {ctx_, frame_arg()});
+    for (const std::string& n : names)
+      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
+    Value* go_on = irb().CreateCall(callee, {ctx_, frame_arg()});
     BasicBlock* cont = new_block("part.done");
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
-    b_.SetInsertPoint(cont);
-    for (const std::string& n : names) b_.CreateStore(b_.CreateLoad(env_.i64, slot(n)), local(n));
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
+    irb().SetInsertPoint(cont);
+    for (const std::string& n : names)
+      irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), local(n));
 
     // The part itself, with this function's state set aside.
-    IRBuilder<>::InsertPointGuard guard(b_);
+    IRBuilder<>::InsertPointGuard guard(irb());
     llvm::Function* saved_fn = fn_;
     Value *saved_ctx = ctx_, *saved_memory = memory_, *saved_stop = stop_,
           *saved_frame_arg = frame_arg_;
@@ -230,33 +253,34 @@ private:
     std::unordered_map<std::string, llvm::AllocaInst*> saved_locals;
     saved_locals.swap(locals_);
 
+    env_ = part_env;
     fn_ = part;
     ctx_ = part->getArg(0);
     ctx_->setName("ctx");
     frame_arg_ = part->getArg(1);
     frame_arg_->setName("frame");
-    BasicBlock* entry = BasicBlock::Create(env_.cx, "entry", fn_);
-    exit_ = BasicBlock::Create(env_.cx, "exit", fn_);
-    b_.SetInsertPoint(entry);
+    BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
+    exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
+    irb().SetInsertPoint(entry);
     auto part_slot = [&](const std::string& n) {
-      return b_.CreateConstInBoundsGEP2_64(frame_->getAllocatedType(), frame_arg_, 0,
-                                           frame_slot_.at(n));
+      return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg_, 0, frame_slot_.at(n));
     };
     for (const std::string& n : names) {
-      llvm::AllocaInst* a = b_.CreateAlloca(env_.i64, nullptr, n);
-      b_.CreateStore(b_.CreateLoad(env_.i64, part_slot(n)), a);
+      llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, n);
+      irb().CreateStore(irb().CreateLoad(env_->i64, part_slot(n)), a);
       locals_[n] = a;
     }
     begin_function_body(print_slots);
     for (size_t k = begin; k < end; ++k) stmt(stmts[k]);
     for (const std::string& n : names)
-      b_.CreateStore(b_.CreateLoad(env_.i64, local(n)), part_slot(n));
+      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), part_slot(n));
     flush_counters();
-    b_.CreateRet(b_.getTrue());
-    b_.SetInsertPoint(exit_);
+    irb().CreateRet(irb().getTrue());
+    irb().SetInsertPoint(exit_);
     flush_counters();
-    b_.CreateRet(b_.getFalse());
+    irb().CreateRet(irb().getFalse());
 
+    env_ = caller_env;
     fn_ = saved_fn;
     ctx_ = saved_ctx;
     memory_ = saved_memory;
@@ -268,6 +292,9 @@ private:
     std::copy(saved_counters.begin(), saved_counters.end(), std::begin(counters_));
     locals_.swap(saved_locals);
   }
+
+  // The frame's type, in the context of the module being written.
+  llvm::ArrayType* frame_type() const { return llvm::ArrayType::get(env_->i64, frame_size_); }
 
   // The frame as this function sees it: the alloca in the thread function, a parameter in a
   // part.
@@ -284,16 +311,16 @@ private:
     }
   }
 
-  BasicBlock* new_block(const char* name) { return BasicBlock::Create(env_.cx, name, fn_); }
+  BasicBlock* new_block(const char* name) { return BasicBlock::Create(env_->cx, name, fn_); }
 
   // Branch on `ok`, expecting it to hold; returns the failure block (the builder continues in
   // the success block).
   BasicBlock* branch_unlikely_fail(Value* ok, const char* fail_name) {
     BasicBlock* fail = new_block(fail_name);
     BasicBlock* cont = new_block("cont");
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(ok, cont, fail, md.createBranchWeights(1u << 20, 1));
-    b_.SetInsertPoint(cont);
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(ok, cont, fail, md.createBranchWeights(1u << 20, 1));
+    irb().SetInsertPoint(cont);
     return fail;
   }
 
@@ -309,18 +336,20 @@ private:
   // In `fail`: stores `leading` and the site's locals into the values array, calls rl_fail and
   // leaves the thread.
   void emit_fail(BasicBlock* fail, uint32_t site, const std::vector<Value*>& leading) {
-    IRBuilder<>::InsertPointGuard guard(b_);
-    b_.SetInsertPoint(fail);
+    IRBuilder<>::InsertPointGuard guard(irb());
+    irb().SetInsertPoint(fail);
     uint64_t k = 0;
     auto put = [&](Value* v) {
       if (k >= kValueSlots) return;
-      b_.CreateStore(v, b_.CreateConstInBoundsGEP2_64(values_->getAllocatedType(), values_, 0, k));
+      irb().CreateStore(
+          v, irb().CreateConstInBoundsGEP2_64(values_->getAllocatedType(), values_, 0, k));
       ++k;
     };
     for (Value* v : leading) put(v);
-    for (const std::string& n : layout_.sites[site].locals) put(b_.CreateLoad(env_.i64, local(n)));
-    b_.CreateCall(env_.fail, {ctx_, b_.getInt32(site), values_});
-    b_.CreateBr(exit_);
+    for (const std::string& n : layout_.sites[site].locals)
+      put(irb().CreateLoad(env_->i64, local(n)));
+    irb().CreateCall(env_->fail, {ctx_, irb().getInt32(site), values_});
+    irb().CreateBr(exit_);
   }
 
   llvm::AllocaInst* local(const std::string& name) { return locals_.at(name); }
@@ -328,19 +357,19 @@ private:
   void count(rl_counter which) {
     if (!options_.stats) return;
     Value* c = counters_[which];
-    b_.CreateStore(b_.CreateAdd(b_.CreateLoad(env_.i64, c), b_.getInt64(1)), c);
+    irb().CreateStore(irb().CreateAdd(irb().CreateLoad(env_->i64, c), irb().getInt64(1)), c);
   }
 
   // --- expressions ---------------------------------------------------------------------------
 
   Value* expr(const Expr& e) {
     return std::visit(Overloaded{
-                          [&](const IntLit& lit) -> Value* { return b_.getInt64(lit.value); },
+                          [&](const IntLit& lit) -> Value* { return irb().getInt64(lit.value); },
                           [&](const LocalRef& r) -> Value* {
-                            return b_.CreateLoad(env_.i64, local(r.name), r.name);
+                            return irb().CreateLoad(env_->i64, local(r.name), r.name);
                           },
                           [&](const Negate& n) -> Value* {
-                            return b_.CreateSub(b_.getInt64(0), expr(*n.operand));
+                            return irb().CreateSub(irb().getInt64(0), expr(*n.operand));
                           },
                           [&](const Binary& bin) -> Value* { return binary(e, bin); },
                       },
@@ -355,15 +384,15 @@ private:
       op = op == BinaryOp::Max ? BinaryOp::Min : op == BinaryOp::Min ? BinaryOp::Max : op;
     switch (op) {
     case BinaryOp::Add:
-      return b_.CreateAdd(a, b);
+      return irb().CreateAdd(a, b);
     case BinaryOp::Sub:
-      return b_.CreateSub(a, b);
+      return irb().CreateSub(a, b);
     case BinaryOp::Mul:
-      return b_.CreateMul(a, b);
+      return irb().CreateMul(a, b);
     case BinaryOp::Max:
-      return b_.CreateSelect(b_.CreateICmpSGT(a, b), a, b);
+      return irb().CreateSelect(irb().CreateICmpSGT(a, b), a, b);
     case BinaryOp::Min:
-      return b_.CreateSelect(b_.CreateICmpSLT(a, b), a, b);
+      return irb().CreateSelect(irb().CreateICmpSLT(a, b), a, b);
     case BinaryOp::Div:
     case BinaryOp::Mod:
       break;
@@ -374,14 +403,15 @@ private:
     site.text = print_expr(whole);
     collect_locals(whole, site.locals);
     uint32_t id = add_site(std::move(site));
-    emit_fail(branch_unlikely_fail(b_.CreateICmpNE(b, b_.getInt64(0)), "div.zero"), id, {});
+    emit_fail(branch_unlikely_fail(irb().CreateICmpNE(b, irb().getInt64(0)), "div.zero"), id, {});
     // INT64_MIN / -1 wraps to INT64_MIN and INT64_MIN % -1 is 0 (docs/language.md); dividing by
     // 1 instead keeps sdiv/srem away from their one undefined case.
-    Value* minus_one = b_.CreateICmpEQ(b, b_.getInt64(-1));
-    Value* safe = b_.CreateSelect(minus_one, b_.getInt64(1), b);
+    Value* minus_one = irb().CreateICmpEQ(b, irb().getInt64(-1));
+    Value* safe = irb().CreateSelect(minus_one, irb().getInt64(1), b);
     if (op == BinaryOp::Div)
-      return b_.CreateSelect(minus_one, b_.CreateSub(b_.getInt64(0), a), b_.CreateSDiv(a, safe));
-    return b_.CreateSelect(minus_one, b_.getInt64(0), b_.CreateSRem(a, safe));
+      return irb().CreateSelect(minus_one, irb().CreateSub(irb().getInt64(0), a),
+                                irb().CreateSDiv(a, safe));
+    return irb().CreateSelect(minus_one, irb().getInt64(0), irb().CreateSRem(a, safe));
   }
 
   // An i1.
@@ -392,38 +422,38 @@ private:
                             Value* b = expr(cmp.rhs);
                             switch (cmp.op) {
                             case CompareOp::Le:
-                              return b_.CreateICmpSLE(a, b);
+                              return irb().CreateICmpSLE(a, b);
                             case CompareOp::Lt:
-                              return b_.CreateICmpSLT(a, b);
+                              return irb().CreateICmpSLT(a, b);
                             case CompareOp::Ge:
-                              return b_.CreateICmpSGE(a, b);
+                              return irb().CreateICmpSGE(a, b);
                             case CompareOp::Gt:
-                              return b_.CreateICmpSGT(a, b);
+                              return irb().CreateICmpSGT(a, b);
                             case CompareOp::Eq:
-                              return b_.CreateICmpEQ(a, b);
+                              return irb().CreateICmpEQ(a, b);
                             case CompareOp::Ne:
-                              return b_.CreateICmpNE(a, b);
+                              return irb().CreateICmpNE(a, b);
                             }
-                            return b_.getFalse();
+                            return irb().getFalse();
                           },
-                          [&](const Not& n) -> Value* { return b_.CreateNot(cond(*n.operand)); },
+                          [&](const Not& n) -> Value* { return irb().CreateNot(cond(*n.operand)); },
                           [&](const Logical& l) -> Value* {
                             bool is_and = l.op == LogicOp::And;
                             Value* lhs = cond(*l.lhs);
-                            BasicBlock* lhs_end = b_.GetInsertBlock();
+                            BasicBlock* lhs_end = irb().GetInsertBlock();
                             BasicBlock* rhs_block = new_block(is_and ? "and.rhs" : "or.rhs");
                             BasicBlock* merge = new_block(is_and ? "and.end" : "or.end");
                             if (is_and)
-                              b_.CreateCondBr(lhs, rhs_block, merge);
+                              irb().CreateCondBr(lhs, rhs_block, merge);
                             else
-                              b_.CreateCondBr(lhs, merge, rhs_block);
-                            b_.SetInsertPoint(rhs_block);
+                              irb().CreateCondBr(lhs, merge, rhs_block);
+                            irb().SetInsertPoint(rhs_block);
                             Value* rhs = cond(*l.rhs);
-                            BasicBlock* rhs_end = b_.GetInsertBlock();
-                            b_.CreateBr(merge);
-                            b_.SetInsertPoint(merge);
-                            llvm::PHINode* phi = b_.CreatePHI(env_.i1, 2);
-                            phi->addIncoming(is_and ? b_.getFalse() : b_.getTrue(), lhs_end);
+                            BasicBlock* rhs_end = irb().GetInsertBlock();
+                            irb().CreateBr(merge);
+                            irb().SetInsertPoint(merge);
+                            llvm::PHINode* phi = irb().CreatePHI(env_->i1, 2);
+                            phi->addIncoming(is_and ? irb().getFalse() : irb().getTrue(), lhs_end);
                             phi->addIncoming(rhs, rhs_end);
                             return phi;
                           },
@@ -436,7 +466,7 @@ private:
   // The cell of a location as an i64 (index evaluated and range-checked).
   Value* cell_of(const Location& loc) {
     const Symbol* sym = info_.find_symbol(loc.name);
-    if (!loc.index) return b_.getInt64(sym->first_cell);
+    if (!loc.index) return irb().getInt64(sym->first_cell);
     Value* index = expr(*loc.index);
     int64_t size = sym->array_size.value_or(sym->cell_count);
     Site site;
@@ -448,12 +478,12 @@ private:
     site.array_size = size;
     uint32_t id = add_site(std::move(site));
     // Unsigned comparison: negative indices are out of range too.
-    emit_fail(branch_unlikely_fail(b_.CreateICmpULT(index, b_.getInt64(size)), "bad.index"), id,
-              {index});
-    return b_.CreateAdd(index, b_.getInt64(sym->first_cell));
+    emit_fail(branch_unlikely_fail(irb().CreateICmpULT(index, irb().getInt64(size)), "bad.index"),
+              id, {index});
+    return irb().CreateAdd(index, irb().getInt64(sym->first_cell));
   }
 
-  Value* cell_ptr(Value* cell) { return b_.CreateInBoundsGEP(env_.i64, memory_, cell); }
+  Value* cell_ptr(Value* cell) { return irb().CreateInBoundsGEP(env_->i64, memory_, cell); }
 
   bool is_reserved(const Location& loc) const { return loc.name.rfind(kReservedPrefix, 0) == 0; }
 
@@ -466,14 +496,14 @@ private:
   }
 
   Value* atomic_load(Value* cell, llvm::AtomicOrdering ordering = llvm::AtomicOrdering::Monotonic) {
-    llvm::LoadInst* load = b_.CreateLoad(env_.i64, cell_ptr(cell));
+    llvm::LoadInst* load = irb().CreateLoad(env_->i64, cell_ptr(cell));
     load->setAtomic(ordering);
     load->setAlignment(llvm::Align(8));
     return load;
   }
 
   void atomic_store(Value* value, Value* cell, llvm::AtomicOrdering ordering) {
-    llvm::StoreInst* store = b_.CreateStore(value, cell_ptr(cell));
+    llvm::StoreInst* store = irb().CreateStore(value, cell_ptr(cell));
     store->setAtomic(ordering);
     store->setAlignment(llvm::Align(8));
   }
@@ -481,10 +511,10 @@ private:
   // Leaves the thread unless `ok` (an i32 from the runtime) is nonzero.
   void continue_if(Value* ok) {
     BasicBlock* cont = new_block("cont");
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(b_.CreateICmpNE(ok, b_.getInt32(0)), cont, exit_,
-                    md.createBranchWeights(1u << 20, 1));
-    b_.SetInsertPoint(cont);
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(irb().CreateICmpNE(ok, irb().getInt32(0)), cont, exit_,
+                       md.createBranchWeights(1u << 20, 1));
+    irb().SetInsertPoint(cont);
   }
 
   // --- statements --------------------------------------------------------------------------
@@ -514,10 +544,10 @@ private:
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
     visit_stmt(s, Overloaded{
-                      [&](const Assign& a) { b_.CreateStore(expr(a.value), local(a.local)); },
+                      [&](const Assign& a) { irb().CreateStore(expr(a.value), local(a.local)); },
                       [&](const Load& l) {
                         Value* cell = cell_of(l.loc);
-                        b_.CreateStore(atomic_load(cell, ordering_of(l.loc)), local(l.local));
+                        irb().CreateStore(atomic_load(cell, ordering_of(l.loc)), local(l.local));
                         count(is_reserved(l.loc) ? rl_counter_reserved_accesses
                                                  : rl_counter_shared_accesses);
                       },
@@ -549,48 +579,49 @@ private:
     uint32_t id = add_site(std::move(site));
     // Lock cells hold 0 (free) or t + 1 (held by t), as in the paper; acquire ordering makes
     // the previous holder's critical section visible.
-    auto* cas =
-        b_.CreateAtomicCmpXchg(at, b_.getInt64(0), b_.getInt64(id_ + 1), llvm::MaybeAlign(8),
-                               llvm::AtomicOrdering::Acquire, llvm::AtomicOrdering::Monotonic);
-    Value* got = b_.CreateExtractValue(cas, 1);
+    auto* cas = irb().CreateAtomicCmpXchg(at, irb().getInt64(0), irb().getInt64(id_ + 1),
+                                          llvm::MaybeAlign(8), llvm::AtomicOrdering::Acquire,
+                                          llvm::AtomicOrdering::Monotonic);
+    Value* got = irb().CreateExtractValue(cas, 1);
     BasicBlock* slow = new_block("lock.slow");
     BasicBlock* done = new_block("lock.done");
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(got, done, slow, md.createBranchWeights(1u << 10, 1));
-    b_.SetInsertPoint(slow);
-    continue_if(b_.CreateCall(env_.lock_slow, {ctx_, at, b_.getInt32(id)}));
-    b_.CreateBr(done);
-    b_.SetInsertPoint(done);
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(got, done, slow, md.createBranchWeights(1u << 10, 1));
+    irb().SetInsertPoint(slow);
+    continue_if(irb().CreateCall(env_->lock_slow, {ctx_, at, irb().getInt32(id)}));
+    irb().CreateBr(done);
+    irb().SetInsertPoint(done);
     count(rl_counter_locks);
   }
 
   void unlock(const Stmt& s, const UnlockStmt& u) {
     Value* cell = cell_of(u.lock);
     Value* at = cell_ptr(cell);
-    llvm::LoadInst* old = b_.CreateLoad(env_.i64, at);
+    llvm::LoadInst* old = irb().CreateLoad(env_->i64, at);
     old->setAtomic(llvm::AtomicOrdering::Monotonic);
     old->setAlignment(llvm::Align(8));
     // The low half is the holder field; only the holder changes it while the lock is held, so
     // this check and the exchange below cannot be separated by another thread's unlock.
-    Value* holder = b_.CreateAnd(old, b_.getInt64(0xffffffff));
+    Value* holder = irb().CreateAnd(old, irb().getInt64(0xffffffff));
     Site site;
     site.kind = SiteKind::Unlock;
     site.range = s.range;
     uint32_t id = add_site(std::move(site));
-    emit_fail(branch_unlikely_fail(b_.CreateICmpEQ(holder, b_.getInt64(id_ + 1)), "unlock.bad"), id,
-              {holder, cell});
+    emit_fail(
+        branch_unlikely_fail(irb().CreateICmpEQ(holder, irb().getInt64(id_ + 1)), "unlock.bad"), id,
+        {holder, cell});
     if (options_.fault == Fault::UnlockKeepsLock) return;
-    Value* prev = b_.CreateAtomicRMW(llvm::AtomicRMWInst::Xchg, at, b_.getInt64(0),
-                                     llvm::MaybeAlign(8), llvm::AtomicOrdering::Release);
+    Value* prev = irb().CreateAtomicRMW(llvm::AtomicRMWInst::Xchg, at, irb().getInt64(0),
+                                        llvm::MaybeAlign(8), llvm::AtomicOrdering::Release);
     BasicBlock* wake = new_block("unlock.wake");
     BasicBlock* done = new_block("unlock.done");
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(b_.CreateICmpUGT(prev, b_.getInt64(0xffffffff)), wake, done,
-                    md.createBranchWeights(1, 1u << 10));
-    b_.SetInsertPoint(wake);
-    b_.CreateCall(env_.unlock_wake, {ctx_, at});
-    b_.CreateBr(done);
-    b_.SetInsertPoint(done);
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(irb().CreateICmpUGT(prev, irb().getInt64(0xffffffff)), wake, done,
+                       md.createBranchWeights(1, 1u << 10));
+    irb().SetInsertPoint(wake);
+    irb().CreateCall(env_->unlock_wake, {ctx_, at});
+    irb().CreateBr(done);
+    irb().SetInsertPoint(done);
   }
 
   uint32_t thread_index_of(int64_t id) const {
@@ -605,7 +636,7 @@ private:
     site.target = thread_index_of(sp.thread);
     uint32_t target = site.target;
     uint32_t id = add_site(std::move(site));
-    continue_if(b_.CreateCall(env_.spawn, {ctx_, b_.getInt32(target), b_.getInt32(id)}));
+    continue_if(irb().CreateCall(env_->spawn, {ctx_, irb().getInt32(target), irb().getInt32(id)}));
   }
 
   void wait(const Stmt& s, const Wait& w) {
@@ -616,7 +647,7 @@ private:
     site.target = thread_index_of(w.thread);
     uint32_t target = site.target;
     uint32_t id = add_site(std::move(site));
-    continue_if(b_.CreateCall(env_.wait, {ctx_, b_.getInt32(target), b_.getInt32(id)}));
+    continue_if(irb().CreateCall(env_->wait, {ctx_, irb().getInt32(target), irb().getInt32(id)}));
   }
 
   void assertion(const Stmt& s, const Assert& a) {
@@ -641,21 +672,21 @@ private:
     site.previous_access = rc.prev_kind;
     uint32_t id = add_site(std::move(site));
     BasicBlock* failed = branch_unlikely_fail(ok, "check.fail");
-    BasicBlock* cont = b_.GetInsertBlock();
+    BasicBlock* cont = irb().GetInsertBlock();
     // As the interpreter does when a check fails: the checked cell, the earlier access's
     // metadata cell, the site and earlier-thread expressions, then the site the metadata holds.
-    b_.SetInsertPoint(failed);
+    irb().SetInsertPoint(failed);
     Value* cell = cell_of(rc.loc);
     Value* prev_cell = cell_of(rc.prev_site);
     Value* site_value = expr(rc.site);
     Value* prev_thread = expr(rc.prev_thread);
     Value* prev_site = atomic_load(prev_cell);
-    Value* go_on =
-        b_.CreateCall(env_.race, {ctx_, b_.getInt32(id), cell, site_value, prev_site, prev_thread});
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(b_.CreateICmpNE(go_on, b_.getInt32(0)), cont, exit_,
-                    md.createBranchWeights(1, 1));
-    b_.SetInsertPoint(cont);
+    Value* go_on = irb().CreateCall(
+        env_->race, {ctx_, irb().getInt32(id), cell, site_value, prev_site, prev_thread});
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(irb().CreateICmpNE(go_on, irb().getInt32(0)), cont, exit_,
+                       md.createBranchWeights(1, 1));
+    irb().SetInsertPoint(cont);
   }
 
   // --- synchronisation (docs/language.md, "Volatiles, conditions, barriers") ----------------
@@ -666,68 +697,69 @@ private:
   // read-modify-write each; the blocking operations are runtime calls (runtime.h).
 
   void sync_stmt(const Stmt& s, const Sync& sync) {
-    std::visit(
-        Overloaded{
-            [&](const Cas& c) {
-              Value* expected = expr(c.expected);
-              Value* desired = expr(c.desired);
-              Value* at = cell_ptr(cell_of(c.loc));
-              auto* cas = b_.CreateAtomicCmpXchg(at, expected, desired, llvm::MaybeAlign(8),
-                                                 llvm::AtomicOrdering::SequentiallyConsistent,
-                                                 llvm::AtomicOrdering::SequentiallyConsistent);
-              b_.CreateStore(b_.CreateExtractValue(cas, 0), local(c.local));
-              count(rl_counter_shared_accesses);
-            },
-            [&](const FetchAdd& f) {
-              Value* delta = expr(f.delta);
-              Value* at = cell_ptr(cell_of(f.loc));
-              Value* old =
-                  b_.CreateAtomicRMW(llvm::AtomicRMWInst::Add, at, delta, llvm::MaybeAlign(8),
-                                     llvm::AtomicOrdering::SequentiallyConsistent);
-              b_.CreateStore(old, local(f.local));
-              count(rl_counter_shared_accesses);
-            },
-            [&](const CondWait& w) {
-              Value* cond = cell_of(w.cond);
-              Value* lock = cell_ptr(cell_of(w.mutex));
-              Site site;
-              site.kind = SiteKind::CondWait;
-              site.range = s.range;
-              uint32_t id = add_site(std::move(site));
-              continue_if(b_.CreateCall(env_.cond_wait, {ctx_, cond, lock, b_.getInt32(id)}));
-              count(rl_counter_locks);
-            },
-            [&](const Notify& n) {
-              Value* cond = cell_of(n.cond);
-              bool all = n.all || options_.fault == Fault::NotifyWakesAll;
-              b_.CreateCall(env_.notify, {ctx_, cond, b_.getInt32(all ? 1 : 0)});
-            },
-            [&](const Await& a) {
-              Value* barrier = cell_of(a.barrier);
-              Site site;
-              site.kind = SiteKind::Await;
-              site.range = s.range;
-              site.count = info_.find_symbol(a.barrier.name)->barrier_count;
-              int64_t count = site.count;
-              if (options_.fault == Fault::BarrierReleasesEarly && count > 1) --count;
-              uint32_t id = add_site(std::move(site));
-              continue_if(
-                  b_.CreateCall(env_.await, {ctx_, barrier, b_.getInt64(count), b_.getInt32(id)}));
-            },
-            [&](const Assume& a) {
-              Value* ok = cond(a.cond);
-              Site site;
-              site.kind = SiteKind::Assume;
-              site.range = s.range;
-              uint32_t id = add_site(std::move(site));
-              BasicBlock* parked = branch_unlikely_fail(ok, "assume.false");
-              IRBuilder<>::InsertPointGuard guard(b_);
-              b_.SetInsertPoint(parked);
-              b_.CreateCall(env_.assume_failed, {ctx_, b_.getInt32(id)});
-              b_.CreateBr(exit_);
-            },
-        },
-        sync.op);
+    std::visit(Overloaded{
+                   [&](const Cas& c) {
+                     Value* expected = expr(c.expected);
+                     Value* desired = expr(c.desired);
+                     Value* at = cell_ptr(cell_of(c.loc));
+                     auto* cas =
+                         irb().CreateAtomicCmpXchg(at, expected, desired, llvm::MaybeAlign(8),
+                                                   llvm::AtomicOrdering::SequentiallyConsistent,
+                                                   llvm::AtomicOrdering::SequentiallyConsistent);
+                     irb().CreateStore(irb().CreateExtractValue(cas, 0), local(c.local));
+                     count(rl_counter_shared_accesses);
+                   },
+                   [&](const FetchAdd& f) {
+                     Value* delta = expr(f.delta);
+                     Value* at = cell_ptr(cell_of(f.loc));
+                     Value* old = irb().CreateAtomicRMW(
+                         llvm::AtomicRMWInst::Add, at, delta, llvm::MaybeAlign(8),
+                         llvm::AtomicOrdering::SequentiallyConsistent);
+                     irb().CreateStore(old, local(f.local));
+                     count(rl_counter_shared_accesses);
+                   },
+                   [&](const CondWait& w) {
+                     Value* cond = cell_of(w.cond);
+                     Value* lock = cell_ptr(cell_of(w.mutex));
+                     Site site;
+                     site.kind = SiteKind::CondWait;
+                     site.range = s.range;
+                     uint32_t id = add_site(std::move(site));
+                     continue_if(
+                         irb().CreateCall(env_->cond_wait, {ctx_, cond, lock, irb().getInt32(id)}));
+                     count(rl_counter_locks);
+                   },
+                   [&](const Notify& n) {
+                     Value* cond = cell_of(n.cond);
+                     bool all = n.all || options_.fault == Fault::NotifyWakesAll;
+                     irb().CreateCall(env_->notify, {ctx_, cond, irb().getInt32(all ? 1 : 0)});
+                   },
+                   [&](const Await& a) {
+                     Value* barrier = cell_of(a.barrier);
+                     Site site;
+                     site.kind = SiteKind::Await;
+                     site.range = s.range;
+                     site.count = info_.find_symbol(a.barrier.name)->barrier_count;
+                     int64_t count = site.count;
+                     if (options_.fault == Fault::BarrierReleasesEarly && count > 1) --count;
+                     uint32_t id = add_site(std::move(site));
+                     continue_if(irb().CreateCall(
+                         env_->await, {ctx_, barrier, irb().getInt64(count), irb().getInt32(id)}));
+                   },
+                   [&](const Assume& a) {
+                     Value* ok = cond(a.cond);
+                     Site site;
+                     site.kind = SiteKind::Assume;
+                     site.range = s.range;
+                     uint32_t id = add_site(std::move(site));
+                     BasicBlock* parked = branch_unlikely_fail(ok, "assume.false");
+                     IRBuilder<>::InsertPointGuard guard(irb());
+                     irb().SetInsertPoint(parked);
+                     irb().CreateCall(env_->assume_failed, {ctx_, irb().getInt32(id)});
+                     irb().CreateBr(exit_);
+                   },
+               },
+               sync.op);
   }
 
   void if_stmt(const If& i) {
@@ -735,55 +767,82 @@ private:
     BasicBlock* then_block = new_block("if.then");
     BasicBlock* else_block = i.else_body ? new_block("if.else") : nullptr;
     BasicBlock* end = new_block("if.end");
-    b_.CreateCondBr(c, then_block, else_block ? else_block : end);
-    b_.SetInsertPoint(then_block);
+    irb().CreateCondBr(c, then_block, else_block ? else_block : end);
+    irb().SetInsertPoint(then_block);
     block(i.then_body);
-    b_.CreateBr(end);
+    irb().CreateBr(end);
     if (else_block) {
-      b_.SetInsertPoint(else_block);
+      irb().SetInsertPoint(else_block);
       block(*i.else_body);
-      b_.CreateBr(end);
+      irb().CreateBr(end);
     }
-    b_.SetInsertPoint(end);
+    irb().SetInsertPoint(end);
   }
 
   void while_stmt(const While& w) {
     BasicBlock* header = new_block("while.cond");
     BasicBlock* body = new_block("while.body");
     BasicBlock* end = new_block("while.end");
-    b_.CreateBr(header);
-    b_.SetInsertPoint(header);
-    b_.CreateCondBr(cond(w.cond), body, end);
-    b_.SetInsertPoint(body);
+    irb().CreateBr(header);
+    irb().SetInsertPoint(header);
+    irb().CreateCondBr(cond(w.cond), body, end);
+    irb().SetInsertPoint(body);
     block(w.body);
     // The back edge checks the run's stop flag, so a thread spinning in a loop leaves when
     // another thread fails or the watchdog ends the run.
-    llvm::LoadInst* stop = b_.CreateLoad(env_.i32, stop_, "stopping");
+    llvm::LoadInst* stop = irb().CreateLoad(env_->i32, stop_, "stopping");
     stop->setAtomic(llvm::AtomicOrdering::Monotonic);
     stop->setAlignment(llvm::Align(4));
-    llvm::MDBuilder md(env_.cx);
-    b_.CreateCondBr(b_.CreateICmpNE(stop, b_.getInt32(0)), exit_, header,
-                    md.createBranchWeights(1, 1u << 20));
-    b_.SetInsertPoint(end);
+    llvm::MDBuilder md(env_->cx);
+    llvm::BranchInst* back = irb().CreateCondBr(irb().CreateICmpNE(stop, irb().getInt32(0)), exit_,
+                                                header, md.createBranchWeights(1, 1u << 20));
+    if (counts_reserved_local(w.cond)) disable_unrolling(back);
+    irb().SetInsertPoint(end);
+  }
+
+  // A loop whose condition reads a reserved (`__`) local is one the instrumentation wrote: a
+  // loop over the entries of a vector clock (instrument.h, the loop form above
+  // clock_loop_threshold threads). The host's -O2 partially unrolls such a loop (13 times for
+  // 65 entries on the machine docs/performance.md describes), which doubled the code of a
+  // many-thread program and a third of its compile time (optimiser and machine code) for no
+  // measurable run-time gain: every iteration still checks the stop flag. So those loops are
+  // marked not to be unrolled; the program's own loops are optimised as before.
+  static bool counts_reserved_local(const Cond& c) {
+    std::vector<std::string> names;
+    collect_locals(c, names);
+    return std::any_of(names.begin(), names.end(),
+                       [](const std::string& n) { return n.starts_with(kReservedPrefix); });
+  }
+
+  void disable_unrolling(llvm::BranchInst* back_edge) {
+    llvm::Metadata* disable =
+        llvm::MDNode::get(env_->cx, llvm::MDString::get(env_->cx, "llvm.loop.unroll.disable"));
+    llvm::MDNode* loop = llvm::MDNode::getDistinct(env_->cx, {nullptr, disable});
+    loop->replaceOperandWith(0, loop);
+    back_edge->setMetadata(llvm::LLVMContext::MD_loop, loop);
   }
 
   void print(const Print& p) {
     for (size_t k = 0; k < p.args.size(); ++k) {
       Value* v = expr(p.args[k]);
-      b_.CreateStore(
-          v, b_.CreateConstInBoundsGEP2_64(print_args_->getAllocatedType(), print_args_, 0, k));
+      irb().CreateStore(
+          v, irb().CreateConstInBoundsGEP2_64(print_args_->getAllocatedType(), print_args_, 0, k));
     }
-    b_.CreateCall(env_.print,
-                  {ctx_, print_args_, b_.getInt32(static_cast<uint32_t>(p.args.size()))});
+    irb().CreateCall(env_->print,
+                     {ctx_, print_args_, irb().getInt32(static_cast<uint32_t>(p.args.size()))});
   }
 
-  ModuleEnv& env_;
+  // The module being written to (a part may go into another module than its caller).
+  IRBuilder<>& irb() { return env_->builder; }
+
+  ModuleEnv* env_;
+  const std::vector<std::unique_ptr<ModuleEnv>>& part_envs_;
+  size_t& next_part_env_;
   const ProgramInfo& info_;
   ProgramLayout& layout_;
   const CodegenOptions& options_;
   uint32_t thread_;
   int64_t id_;
-  IRBuilder<> b_;
   llvm::Function* fn_ = nullptr;
   Value* ctx_ = nullptr;
   Value* memory_ = nullptr;
@@ -798,6 +857,7 @@ private:
   // frame parameter of the part being emitted, the parts so far, the weights seen.
   std::string name_;
   llvm::AllocaInst* frame_ = nullptr;
+  size_t frame_size_ = 1;
   Value* frame_arg_ = nullptr;
   std::unordered_map<std::string, size_t> frame_slot_;
   size_t parts_ = 0;
@@ -810,11 +870,23 @@ std::string thread_function_name(int64_t id) {
   return "racelang_thread_" + std::to_string(id);
 }
 
-GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& info,
-                                const CodegenOptions& options) {
+size_t program_statements(const ProgramInfo& info) {
+  size_t n = 0;
+  for (const ThreadInfo& thread : info.threads)
+    for_each_stmt(*thread.body, SpawnBodies::Skip, [&](const Stmt&) { ++n; });
+  return n;
+}
+
+GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& options,
+                                unsigned pieces) {
   GeneratedModule out;
-  out.module = std::make_unique<llvm::Module>("racelang", context);
-  ModuleEnv env(context, *out.module);
+  std::vector<std::unique_ptr<ModuleEnv>> envs;
+  for (unsigned k = 0; k < std::max(pieces, 1u); ++k) {
+    ModulePiece& piece = out.pieces.emplace_back();
+    piece.context = std::make_unique<llvm::LLVMContext>();
+    piece.module = std::make_unique<llvm::Module>("racelang", *piece.context);
+    envs.push_back(std::make_unique<ModuleEnv>(*piece.context, *piece.module));
+  }
   out.layout.info = &info;
   out.layout.cell_count = info.cell_count;
   out.layout.is_lock_cell.assign(info.cell_count, 0);
@@ -824,10 +896,13 @@ GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& i
   for (const Symbol& s : info.symbols)
     if (s.kind == SymbolKind::Condition || s.kind == SymbolKind::Barrier)
       for (uint32_t c = 0; c < s.cell_count; ++c) out.layout.sync_cells.push_back(s.first_cell + c);
+  // Thread functions and parts go into the modules in turn: in order, so the same program
+  // always gives the same modules.
+  size_t next_part_env = 0;
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     out.layout.thread_ids.push_back(info.threads[k].id);
     std::string name = thread_function_name(info.threads[k].id);
-    ThreadCodegen thread(env, info, out.layout, options, k);
+    ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options, k);
     thread.emit(name);
     out.split_functions += thread.split_functions();
     out.thread_functions.push_back(name);

@@ -5,7 +5,8 @@
 // exchange with acquire and release ordering, calling the runtime only when contended; loops
 // check the run's stop flag on their back edge so a run can end while a thread spins. A thread
 // heavier than CodegenOptions::max_function_statements is split at statement boundaries into
-// internal functions that share its locals through a frame (codegen.cpp, "Large threads").
+// internal functions that share its locals through a frame (codegen.cpp, "Large threads"); the
+// functions can be spread over several modules, to compile on several threads.
 // Internal to jit/ (it exposes LLVM types); jit.h is the public face.
 #pragma once
 
@@ -23,8 +24,14 @@
 
 namespace racelang::jit {
 
+// One module and the context it lives in (a context is used by one thread at a time).
+struct ModulePiece {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module; // destroyed before its context
+};
+
 struct GeneratedModule {
-  std::unique_ptr<llvm::Module> module;
+  std::vector<ModulePiece> pieces; // the thread functions and their parts, spread over these
   ProgramLayout layout;
   std::vector<std::string> thread_functions; // by thread index
   size_t split_functions = 0;                // internal functions split off large threads
@@ -33,8 +40,14 @@ struct GeneratedModule {
 // The name of thread `id`'s function in the module.
 std::string thread_function_name(int64_t id);
 
+// The program's statements, counted with everything nested in them (its size for the code
+// generator: what CodegenOptions::max_function_statements counts).
+size_t program_statements(const ProgramInfo& info);
+
 // Thread bodies are reached through `info` (ThreadInfo::body points into the checked Program).
-GeneratedModule generate_module(llvm::LLVMContext& context, const ProgramInfo& info,
-                                const CodegenOptions& options);
+// With `pieces` > 1 the functions are spread over that many modules, each in its own context,
+// to be compiled on as many threads (parallel_compile.h); with 1, one module holds them all.
+GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& options,
+                                unsigned pieces);
 
 } // namespace racelang::jit

@@ -1,8 +1,12 @@
 // The engine (see jit.h): AST -> IR (codegen.cpp) -> optimised IR (optimize.cpp) -> machine
-// code in a fresh JITDylib (orc.cpp) -> thread function addresses; and runs (run_state.cpp).
+// code in a fresh JITDylib (orc.cpp), or both on several threads for a large module
+// (parallel_compile.cpp) -> thread function addresses; and runs (run_state.cpp).
 #include "jit/jit.h"
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
+#include <thread>
 
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Error.h>
@@ -11,6 +15,7 @@
 #include "jit/codegen.h"
 #include "jit/optimize.h"
 #include "jit/orc.h"
+#include "jit/parallel_compile.h"
 #include "jit/run_state.h"
 #include "jit/runtime.h"
 
@@ -51,6 +56,23 @@ public:
   bool stats_ = false;
 };
 
+// How many threads compile the program (CodegenOptions::compile_threads): one unless it is
+// large (parallel_compile.h).
+unsigned compile_threads(const ProgramInfo& info, const CodegenOptions& options) {
+  if (options.keep_ir || options.compile_threads == 1) return 1;
+  if (program_statements(info) < kParallelCompileMinStatements) return 1;
+  unsigned threads = options.compile_threads;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  return threads;
+}
+
+std::string verify(const llvm::Module& module) {
+  std::string problems;
+  llvm::raw_string_ostream problem_stream(problems);
+  if (!llvm::verifyModule(module, &problem_stream)) return "";
+  return "internal error: generated IR does not verify: " + problems;
+}
+
 class EngineImpl final : public Engine {
 public:
   EngineImpl(std::unique_ptr<OrcJit> jit, int opt_level)
@@ -64,44 +86,63 @@ public:
                                          std::string& error) override {
     CompileTimes times;
     auto start = Clock::now();
-    auto context = std::make_unique<llvm::LLVMContext>();
-    GeneratedModule generated = generate_module(*context, info, options);
+    times.compile_threads = compile_threads(info, options);
+    GeneratedModule generated = generate_module(info, options, times.compile_threads);
     if (generated.layout.sites.size() >= kMaxSites) {
       error = "the program is too large for the JIT (more than 2^29 failure sites)";
       return nullptr;
     }
     times.split_functions = generated.split_functions;
-    llvm::Module& module = *generated.module;
-    module.setDataLayout(jit_->data_layout());
-    module.setTargetTriple(jit_->target_triple().str());
-    std::string problems;
-    llvm::raw_string_ostream problem_stream(problems);
-    if (llvm::verifyModule(module, &problem_stream)) {
-      error = "internal error: generated IR does not verify: " + problems;
-      return nullptr;
+    for (ModulePiece& piece : generated.pieces) {
+      piece.module->setDataLayout(jit_->data_layout());
+      piece.module->setTargetTriple(jit_->target_triple().str());
+      error = verify(*piece.module);
+      if (!error.empty()) return nullptr;
     }
     times.ir_ms = ms_since(start);
 
     start = Clock::now();
-    optimise_module(module, jit_->target_machine(), opt_level_);
-    times.optimise_ms = ms_since(start);
+    std::optional<CompiledPieces> objects;
     std::string ir;
-    if (options.keep_ir) {
-      llvm::raw_string_ostream out(ir);
-      module.print(out, nullptr);
+    if (generated.pieces.size() > 1) {
+      auto compiled_pieces =
+          compile_in_pieces(std::move(generated.pieces), jit_->target_builder(), opt_level_);
+      if (!compiled_pieces) {
+        error = message_of(compiled_pieces.takeError());
+        return nullptr;
+      }
+      objects = std::move(*compiled_pieces);
+    } else {
+      llvm::Module& module = *generated.pieces[0].module;
+      optimise_module(module, jit_->target_machine(), opt_level_);
+      times.optimise_ms = ms_since(start);
+      if (options.keep_ir) {
+        llvm::raw_string_ostream out(ir);
+        module.print(out, nullptr);
+      }
+      start = Clock::now();
     }
 
-    start = Clock::now();
     auto dylib = jit_->create_dylib(runtime_symbols());
     if (!dylib) {
       error = message_of(dylib.takeError());
       return nullptr;
     }
     auto compiled = std::make_unique<OrcProgram>(*jit_, *dylib);
-    if (auto err = jit_->add_module(
-            *dylib, llvm::orc::ThreadSafeModule(std::move(generated.module), std::move(context)))) {
-      error = message_of(std::move(err));
-      return nullptr;
+    if (objects) {
+      for (auto& object : objects->objects)
+        if (auto err = jit_->add_object(*dylib, std::move(object))) {
+          error = message_of(std::move(err));
+          return nullptr;
+        }
+    } else {
+      ModulePiece& piece = generated.pieces[0];
+      if (auto err =
+              jit_->add_module(*dylib, llvm::orc::ThreadSafeModule(std::move(piece.module),
+                                                                   std::move(piece.context)))) {
+        error = message_of(std::move(err));
+        return nullptr;
+      }
     }
     for (const std::string& name : generated.thread_functions) {
       auto address = jit_->lookup(*dylib, name);
@@ -112,6 +153,13 @@ public:
       compiled->functions_.push_back(reinterpret_cast<ThreadFunction>(*address));
     }
     times.codegen_ms = ms_since(start);
+    if (objects) {
+      // Both phases ran on every thread at once: divide their wall time (with the linking)
+      // in proportion to the time the threads spent in each.
+      double spent = objects->optimise_thread_ms + objects->codegen_thread_ms;
+      times.optimise_ms = spent > 0 ? times.codegen_ms * objects->optimise_thread_ms / spent : 0;
+      times.codegen_ms -= times.optimise_ms;
+    }
     compiled->layout_ = std::move(generated.layout);
     compiled->ir_ = std::move(ir);
     compiled->times_ = times;

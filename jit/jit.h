@@ -53,6 +53,11 @@ struct CodegenOptions {
   // faster than linearly in a function's size, stay linear in the program's size. Smaller
   // threads compile exactly as before. 0: never split.
   size_t max_function_statements = kDefaultMaxFunctionStatements;
+  // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
+  // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
+  // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir
+  // (the IR shown is the one module's).
+  unsigned compile_threads = 0;
 };
 
 struct CompileTimes {
@@ -60,6 +65,10 @@ struct CompileTimes {
   double optimise_ms = 0;     // the new pass manager's pipeline at the chosen level
   double codegen_ms = 0;      // machine code and linking (ORC materialisation)
   size_t split_functions = 0; // functions split off large threads (max_function_statements)
+  // Threads the module was optimised and compiled on (1: as one module). With more, the two
+  // phases ran at once on every thread: their wall time is divided between optimise_ms and
+  // codegen_ms in proportion to the CPU time each took, so total() is still the wall time.
+  unsigned compile_threads = 1;
   double total() const { return ir_ms + optimise_ms + codegen_ms; }
 };
 

@@ -48,6 +48,7 @@ llvm::Expected<std::unique_ptr<OrcJit>> OrcJit::create(int opt_level) {
   auto out = std::unique_ptr<OrcJit>(new OrcJit());
   out->jit_ = std::move(*jit);
   out->target_machine_ = std::move(*machine);
+  out->builder_ = std::move(*builder);
   return out;
 }
 
@@ -67,6 +68,11 @@ OrcJit::create_dylib(const std::vector<std::pair<std::string_view, void*>>& symb
 
 llvm::Error OrcJit::add_module(llvm::orc::JITDylib& dylib, llvm::orc::ThreadSafeModule module) {
   return jit_->addIRModule(dylib, std::move(module));
+}
+
+llvm::Error OrcJit::add_object(llvm::orc::JITDylib& dylib,
+                               std::unique_ptr<llvm::MemoryBuffer> object) {
+  return jit_->addObjectFile(dylib, std::move(object));
 }
 
 llvm::Expected<void*> OrcJit::lookup(llvm::orc::JITDylib& dylib, std::string_view name) {

@@ -5,7 +5,8 @@
 // into functions of at most CodegenOptions::max_function_statements, and the instrumentation of
 // a many-thread program has a size linear in its threads because its clock operations are
 // loops (PassOptions::clock_loop_threshold) — plus a generous bound that only a hang would
-// exceed. docs/performance.md ("Compile time at scale") records the timings.
+// exceed; and that a program compiled on several threads (CodegenOptions::compile_threads) ends
+// as on one. docs/performance.md ("Compile time at scale") records the timings.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -48,12 +49,25 @@ std::string many_threads(int threads) {
   return out.str();
 }
 
+// The interpreter's run of an uninstrumented program (seed 1, no detector).
+TracedRun interpret(const Compiled& c) {
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  return run_seed(c, 1, options);
+}
+
+// `c` compiled at -O2 with at most `threads` compile threads (CodegenOptions::compile_threads).
+std::unique_ptr<JitSubject> compile_on(const Compiled& c, bool instrument, unsigned threads,
+                                       jit::CodegenOptions codegen = {},
+                                       const PassOptions& pass = {}) {
+  codegen.compile_threads = threads;
+  return jit_compile(c, instrument, 2, codegen, pass);
+}
+
 TEST(JitScale, LargeThreadCompilesInPartsAndEndsAsInTheInterpreter) {
   auto c = compile(long_thread(20'000), "long.rl");
   ASSERT_TRUE(c);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  TracedRun interp = run_seed(*c, 1, options);
+  TracedRun interp = interpret(*c);
   ASSERT_EQ(interp.result.outcome, Outcome::Finished);
 
   auto s = jit_compile(*c, false, 2);
@@ -81,8 +95,11 @@ TEST(JitScale, ManyThreadsInstrumentLinearlyAndRunRaceFree) {
   for (PassKind pass : {PassKind::FastTrack, PassKind::VectorClock}) {
     SCOPED_TRACE(pass_info(pass).name);
     PassOptions options{pass, "", std::nullopt};
-    auto s = jit_compile(*c, true, 2, {}, options);
+    // On two compile threads: the 65 thread functions go into two modules, and the run must
+    // not notice.
+    auto s = compile_on(*c, true, 2, {}, options);
     ASSERT_TRUE(s);
+    EXPECT_EQ(s->jitted->times().compile_threads, 2u);
     // Unrolled, each lock, unlock, spawn and wait would cost 65 entries' worth of statements
     // (over 40,000 in all); as loops, a few dozen statements per instruction.
     EXPECT_LT(statements(s->program()), 100u * kThreads);
@@ -94,6 +111,34 @@ TEST(JitScale, ManyThreadsInstrumentLinearlyAndRunRaceFree) {
   }
 }
 
+// Compiled on several threads (CodegenOptions::compile_threads), a program's functions are
+// spread over modules compiled apart and linked in one JITDylib: the parts of a split thread
+// are then called across modules. Whatever the number of threads, the program must end as in
+// the interpreter, and a small program must still compile as one module.
+TEST(JitScale, CompilingOnSeveralThreadsEndsAsOnOne) {
+  auto c = compile(long_thread(6'000), "long.rl");
+  ASSERT_TRUE(c);
+  TracedRun interp = interpret(*c);
+  ASSERT_EQ(interp.result.outcome, Outcome::Finished);
+  for (unsigned threads : {1u, 2u, 3u}) {
+    SCOPED_TRACE(threads);
+    jit::CodegenOptions options;
+    options.max_function_statements = 500; // twelve parts, spread over the modules
+    auto s = compile_on(*c, false, threads, options);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->jitted->times().compile_threads, threads);
+    EXPECT_GE(s->jitted->times().split_functions, 12u);
+    JitRun j = jit_run(*s);
+    EXPECT_EQ(j.result.outcome, Outcome::Finished);
+    EXPECT_EQ(j.result.memory, interp.result.memory);
+  }
+  auto small = compile(long_thread(100), "short.rl");
+  ASSERT_TRUE(small);
+  auto s = compile_on(*small, false, 2);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->jitted->times().compile_threads, 1u);
+}
+
 TEST(JitScale, ManyThreadsRacingReportTheRace) {
   // Without the lock every pair of increments races; whichever the schedule, a race on x.
   constexpr int kThreads = 64;
@@ -103,8 +148,10 @@ TEST(JitScale, ManyThreadsRacingReportTheRace) {
       source.erase(at, drop.size());
   auto c = compile(source, "racy.rl");
   ASSERT_TRUE(c);
-  auto s = jit_compile(*c, true, 2);
+  // The thread functions spread over three modules compiled apart still share one memory.
+  auto s = compile_on(*c, true, 3);
   ASSERT_TRUE(s);
+  EXPECT_EQ(s->jitted->times().compile_threads, 3u);
   JitRun j = jit_run(*s);
   ASSERT_EQ(j.result.races.size(), 1u);
   EXPECT_EQ(j.result.races[0].cell, s->info().find_symbol("x")->first_cell);
