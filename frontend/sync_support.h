@@ -1,10 +1,11 @@
 // Which backends run the synchronisation of docs/language.md's "Volatiles, conditions,
 // barriers" (volatile variables, cas, fetch_add, condition variables, barriers, assume). The
-// frontend (check, fmt), the interpreter (run, explore, test) and emit-c without a detector
-// have all of it; the instrumentation passes (so emit-c with a detector), the JIT and predict
-// do not yet. Each of those refuses such a program before it sees it, through this one check,
-// with a diagnostic at the first construct it does not support; their statement visitors then
-// treat a Sync statement as unreachable (unsupported_sync_statement).
+// frontend (check, fmt), the interpreter (run, explore, test), emit-c and the instrumentation
+// passes (instrument, emit-c --detector; their one precondition is
+// find_uninstrumentable_sync in instrument/instrument.h) have all of it; the JIT, predict and
+// `run --trace` do not yet. Each of those refuses such a program before it sees it, through
+// this one check, with a diagnostic at the first construct it does not support; their
+// statement visitors then treat a Sync statement as unreachable (unsupported_sync_statement).
 #pragma once
 
 #include <optional>
