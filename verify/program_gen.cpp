@@ -305,18 +305,26 @@ Program sync_program(const PaperProgramConfig& c) {
     for (int k = 1; k <= waiters; ++k) {
       Block again{sync_stmt(Sync{CondWait{named(kCondition), named(kConditionLock)}}),
                   make_stmt(Load{a, named(kConditionFlag)})};
+      std::vector<Stmt> waiter{make_stmt(LockStmt{named(kConditionLock)}),
+                               make_stmt(Load{a, named(kConditionFlag)}),
+                               make_stmt(While{local_is(0), std::move(again)}),
+                               make_stmt(UnlockStmt{named(kConditionLock)})};
+      // Half the waiters access a location after the handoff, half the notifiers between
+      // their unlock and the notify: accesses only the notify would order, if it were a
+      // release (it is not).
+      if (*rc::gen::arbitrary<bool>()) waiter.push_back(*gen_access(c, false));
       insert_instruction(items[static_cast<size_t>(order[static_cast<size_t>(k)])],
-                         {make_stmt(LockStmt{named(kConditionLock)}),
-                          make_stmt(Load{a, named(kConditionFlag)}),
-                          make_stmt(While{local_is(0), std::move(again)}),
-                          make_stmt(UnlockStmt{named(kConditionLock)})});
+                         std::move(waiter));
     }
     auto& notifier = items[static_cast<size_t>(order[0])];
     size_t set = insert_instruction(notifier, {make_stmt(LockStmt{named(kConditionLock)}),
                                                make_stmt(Store{make_int(1), named(kConditionFlag)}),
                                                make_stmt(UnlockStmt{named(kConditionLock)})});
     bool all = waiters > 1 || *rc::gen::arbitrary<bool>();
-    insert_instruction(notifier, {sync_stmt(Sync{Notify{named(kCondition), all}})}, set + 1);
+    std::vector<Stmt> notify;
+    if (*rc::gen::arbitrary<bool>()) notify.push_back(*gen_access(c, false));
+    notify.push_back(sync_stmt(Sync{Notify{named(kCondition), all}}));
+    insert_instruction(notifier, std::move(notify), set + 1);
   }
   auto body_of = [&](int t) {
     Block block;

@@ -175,17 +175,31 @@ std::string param_name(const ::testing::TestParamInfo<std::string>& param) {
 }
 class SyncExamplePrograms : public ::testing::TestWithParam<std::string> {};
 
+using Comparison = int (*)(const std::string& name, const PassOptions& options, bool expect);
+
 // Every pass of the table, in its default variant, with the default check eliminations and
 // with none.
-TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
+void expect_agreement_under_every_pass(Comparison compare, const std::string& name) {
   for (const PassInfo& pass : instrumentation_passes())
     for (bool eliminate : {true, false}) {
       PassOptions options{pass.kind, "", std::nullopt};
       if (!eliminate) options.elide = std::vector<std::string>{};
       SCOPED_TRACE(std::string("--pass=") + std::string(pass.name) +
                    " --elide=" + elimination_names(options));
-      EXPECT_EQ(compare_runs(GetParam(), options, true), 0);
+      EXPECT_EQ(compare(name, options, true), 0);
     }
+}
+
+// The disagreements of a broken vc variant over the programs of `dir`.
+int broken_variant_mismatches(Comparison compare, const char* variant, const std::string& dir) {
+  PassOptions options{PassKind::VectorClock, variant, std::nullopt};
+  int mismatches = 0;
+  for (const std::string& name : example_programs(dir)) mismatches += compare(name, options, false);
+  return mismatches;
+}
+
+TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
+  expect_agreement_under_every_pass(compare_runs, GetParam());
 }
 
 // The comparison has teeth: a store rule that does not check reads misses read-write races,
@@ -193,11 +207,7 @@ TEST_P(ExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
 // increment on release reveals, and per-location locks make no difference to atomic groups:
 // the generated programs of properties_test.cpp catch those.)
 TEST(ExampleProgramsControl, StoresThatDoNotCheckReadsGiveOtherVerdicts) {
-  PassOptions options{PassKind::VectorClock, "store-skips-reads", std::nullopt};
-  int mismatches = 0;
-  for (const std::string& name : example_programs())
-    mismatches += compare_runs(name, options, false);
-  EXPECT_GT(mismatches, 0);
+  EXPECT_GT(broken_variant_mismatches(compare_runs, "store-skips-reads", "programs"), 0);
 }
 
 // programs/sync/ (volatiles, cas, conditions, barriers): a woken thread's departure from a
@@ -244,28 +254,17 @@ int compare_sync_verdicts(const std::string& name, const PassOptions& options, b
   return mismatches;
 }
 
-// Every pass of the table, in its default variant, with the default check eliminations and
-// with none.
 TEST_P(SyncExamplePrograms, InstrumentedRunsGiveTheSameVerdicts) {
-  for (const PassInfo& pass : instrumentation_passes())
-    for (bool eliminate : {true, false}) {
-      PassOptions options{pass.kind, "", std::nullopt};
-      if (!eliminate) options.elide = std::vector<std::string>{};
-      SCOPED_TRACE(std::string("--pass=") + std::string(pass.name) +
-                   " --elide=" + elimination_names(options));
-      EXPECT_EQ(compare_sync_verdicts(GetParam(), options, true), 0);
-    }
+  expect_agreement_under_every_pass(compare_sync_verdicts, GetParam());
 }
 
 // The comparison has teeth: a volatile write that adds no edge makes the programs that hand
 // data over through a volatile (Peterson's, Dekker's, the spin lock, the bounded queue) fail
 // checks their originals never race on.
 TEST(SyncExampleProgramsControl, VolatileWritesWithoutEdgesGiveOtherVerdicts) {
-  PassOptions options{PassKind::VectorClock, "volatile-write-no-edge", std::nullopt};
-  int mismatches = 0;
-  for (const std::string& name : example_programs("programs/sync"))
-    mismatches += compare_sync_verdicts(name, options, false);
-  EXPECT_GT(mismatches, 0);
+  EXPECT_GT(
+      broken_variant_mismatches(compare_sync_verdicts, "volatile-write-no-edge", "programs/sync"),
+      0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, ExamplePrograms, ::testing::ValuesIn(example_programs()),
