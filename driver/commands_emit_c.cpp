@@ -84,13 +84,8 @@ int command_emit_c(const std::vector<std::string>& args) {
   CheckOptions check_options{options->has("allow-reserved")};
   auto compiled = load_program(*path, *color, /*check=*/true, check_options);
   if (!compiled) return kExitUsage;
-  // emit-c translates the synchronisation itself, but the instrumentation passes do not
-  // support it yet: only the instrumented translation refuses such programs.
-  if (pass && refuse_interpreter_only_sync(*compiled, "emit-c",
-                                           "are not supported by emit-c with a detector yet "
-                                           "(the instrumentation passes do not support them; "
-                                           "emit-c without --detector translates them)"))
-    return kExitUsage;
+  // The instrumented translation refuses what the passes cannot instrument faithfully.
+  if (pass && refuse_uninstrumentable_sync(*compiled)) return kExitUsage;
   if (compiled->instrumented && pass) {
     std::cerr << "racelang emit-c: error: '" << *path
               << "' is already instrumented (its header says so); emit it without --detector, "

@@ -36,7 +36,7 @@ int command_instrument(const std::vector<std::string>& args) {
   CheckOptions check_options{options->has("allow-reserved")};
   auto loaded = load_program(*path, *color, /*check=*/true, check_options);
   if (!loaded) return kExitUsage;
-  if (refuse_interpreter_only_sync(*loaded, "the instrumentation passes")) return kExitUsage;
+  if (refuse_uninstrumentable_sync(*loaded)) return kExitUsage;
   if (loaded->instrumented) {
     std::cerr << "racelang instrument: error: '" << *path
               << "' is already instrumented (its header says so); instrument the original, '"

@@ -37,6 +37,9 @@ std::vector<OptionSpec> verify_options() {
       {"property", true, "check only this property (" + property_names() + ")", "NAME"});
   specs.push_back(
       {"counterexample", true, "write a counterexample's source to FILE as well", "FILE"});
+  specs.push_back({"sync", false,
+                   "generate programs with volatiles, cas, fetch_add, a barrier or a condition "
+                   "handoff, and assume"});
   return specs;
 }
 
@@ -87,6 +90,8 @@ int command_verify(const std::vector<std::string>& args) {
     verify.properties.push_back(property);
   }
 
+  if (options->has("sync")) verify.programs = verify::sync_program_config();
+
   const PassInfo& info = pass_info(pass->pass);
   const PassVariant* variant = find_variant(*pass);
   std::string what = "pass " + std::string(info.name) + ", variant " + std::string(variant->name) +
@@ -129,9 +134,10 @@ int command_verify(const std::vector<std::string>& args) {
   if (live) std::cerr << "\r\x1b[K";
   std::cerr << "  " << failure->property->name << ": fails\n";
 
-  std::string reproduce =
-      "racelang verify " + flags + " --property=" + std::string(failure->property->name) +
-      " --seed=" + std::to_string(verify.seed) + " --cases=" + std::to_string(verify.cases);
+  std::string reproduce = "racelang verify " + flags + (options->has("sync") ? " --sync" : "") +
+                          " --property=" + std::string(failure->property->name) +
+                          " --seed=" + std::to_string(verify.seed) +
+                          " --cases=" + std::to_string(verify.cases);
   std::cout << "racelang verify: " << failure->property->name << " ("
             << failure->property->description << ") fails for " << what << ".\n"
             << failure->message << "\n\ncounterexample (shrunk " << failure->shrinks

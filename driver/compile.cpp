@@ -125,6 +125,15 @@ bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string
   return true;
 }
 
+bool refuse_uninstrumentable_sync(const LoadedProgram& loaded) {
+  std::optional<UninstrumentableSync> use = find_uninstrumentable_sync(loaded.program, loaded.info);
+  if (!use) return false;
+  DiagnosticEngine diags(*loaded.file, &std::cerr, loaded.color);
+  diags.error(use->range, use->message);
+  diags.finish();
+  return true;
+}
+
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code) {
   if (loaded.mapped_to_original) return CheckSites{}; // positions are in `file` already
   return check_sites_of(*loaded.file, code);

@@ -54,6 +54,12 @@ std::unique_ptr<LoadedProgram> load_program(const std::string& path, bool color,
 bool refuse_interpreter_only_sync(const LoadedProgram& loaded, const std::string& backend,
                                   const std::string& why = "");
 
+// Refuses what the instrumentation passes cannot instrument faithfully
+// (find_uninstrumentable_sync in instrument/instrument.h: a barrier awaited by more threads than
+// its count): `file:line:col: error: ...` at that await, and returns true; the caller exits
+// with kExitUsage. `instrument` and `emit-c --detector` call it before instrumenting.
+bool refuse_uninstrumentable_sync(const LoadedProgram& loaded);
+
 // Where reports find the positions of a loaded program's race checks (interp/report.h).
 CheckSites check_sites(const LoadedProgram& loaded, const Code& code);
 

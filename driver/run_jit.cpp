@@ -146,13 +146,9 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
                    "without --detector, --pass, --variant or --elide");
     pass.reset();
   }
-  // The JIT runs the synchronisation (volatiles, conditions, barriers, assume) as written; the
-  // instrumentation passes do not handle it yet, so only an uninstrumented run is possible.
-  if (pass && refuse_interpreter_only_sync(*compiled, "",
-                                           "are not supported by the instrumentation passes yet; "
-                                           "the JIT runs them without a detector "
-                                           "(--detector=none)"))
-    return kExitUsage;
+  // The passes instrument every synchronisation but a barrier awaited by more threads than its
+  // count (instrument/instrument.h); the JIT runs such a program only without a detector.
+  if (pass && refuse_uninstrumentable_sync(*compiled)) return kExitUsage;
 
   // The program the JIT runs: the original, or its instrumentation.
   auto started = std::chrono::steady_clock::now();

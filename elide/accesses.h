@@ -8,10 +8,12 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "frontend/check.h"
 
 namespace racelang::elide {
 
-// One load or store statement. Lock and unlock locations are mutexes, not accesses.
+// One load or store statement of a shared location. Lock and unlock locations are mutexes,
+// volatiles synchronisation: neither is an access here.
 struct Access {
   const Stmt* stmt = nullptr;
   const Location* loc = nullptr;
@@ -19,11 +21,15 @@ struct Access {
   int64_t thread = 0;
 };
 
-// Every load and store of `program`, in every thread, in source order.
-std::vector<Access> program_accesses(const Program& program);
+// Every load and store of `program`, in every thread, in source order, except those of
+// volatile variables: those are synchronisation, never data races, and need no check.
+std::vector<Access> program_accesses(const Program& program, const ProgramInfo& info);
 
 // The `spawn` statements of `program`, nested ones included, in source order: each body is one
 // thread's code.
-std::vector<const Spawn*> program_spawns(const Program& program);
+std::vector<const Spawn*> program_spawns(const Program& program, const ProgramInfo& info);
+
+// Whether a load or store of `loc` accesses a volatile variable (`info` is the check result).
+bool is_volatile_access(const Location& loc, const ProgramInfo& info);
 
 } // namespace racelang::elide

@@ -43,7 +43,7 @@ size_t ElisionPlan::count(AccessCheck kind) const {
 ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
                          const ElisionOptions& options) {
   ElisionPlan plan;
-  std::vector<Access> accesses = program_accesses(program);
+  std::vector<Access> accesses = program_accesses(program, info);
   std::optional<ThreadLocalCells> cells;
   if (options.thread_local_cells) {
     cells.emplace(accesses, info, options.broken_writers_only);
@@ -53,8 +53,8 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
   }
   std::unordered_set<const Stmt*> redundant;
   if (options.redundant)
-    redundant =
-        redundant_accesses(program, {.keep_facts_across_unlock = options.broken_across_release});
+    redundant = redundant_accesses(program, info,
+                                   {.keep_facts_across_unlock = options.broken_across_release});
   for (const Access& access : accesses) {
     AccessCheck check = AccessCheck::Full;
     if (cells && cells->access_thread_local(access))

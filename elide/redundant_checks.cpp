@@ -24,7 +24,6 @@
 // assignment to one of those locals ends the fact. Locals are the thread's own, so only the
 // thread's own statements can change them.
 #include "elide/redundant_checks.h"
-#include "frontend/sync_support.h"
 
 #include <algorithm>
 #include <compare>
@@ -81,7 +80,8 @@ Facts intersect(const Facts& a, const Facts& b) {
 
 class Analysis {
 public:
-  explicit Analysis(const RedundancyOptions& options) : options_(options) {}
+  Analysis(const ProgramInfo& info, const RedundancyOptions& options)
+      : info_(info), options_(options) {}
 
   // Runs over one thread's code from no facts, recording its decisions.
   void thread(const Block& body) { block(body, Facts{}, true); }
@@ -105,6 +105,11 @@ private:
     visit_stmt(stmt, Overloaded{
                          [&](const Assign& a) { kill_local(facts, a.local); },
                          [&](const Load& l) {
+                           // A volatile read is an acquire: it changes t's clock.
+                           if (is_volatile_access(l.loc, info_)) {
+                             facts.clear();
+                             return;
+                           }
                            uint32_t loc = locations_.intern(l.loc);
                            bool seen = facts.count({loc, AccessKind::Read}) ||
                                        facts.count({loc, AccessKind::Write});
@@ -115,6 +120,11 @@ private:
                            kill_local(facts, l.local);
                          },
                          [&](const Store& s) {
+                           // A volatile write is a release (the argument above).
+                           if (is_volatile_access(s.loc, info_)) {
+                             facts.clear();
+                             return;
+                           }
                            uint32_t loc = locations_.intern(s.loc);
                            if (record)
                              decisions_[&stmt] = facts.count({loc, AccessKind::Write}) > 0;
@@ -137,8 +147,25 @@ private:
                          [&](const While& w) { facts = loop_head(w.body, facts, record); },
                          [&](const Print&) {},
                          [&](const Call& c) { unexpanded_call(c); },
-                         [&](const Sync&) { unsupported_sync_statement("check elimination"); },
+                         [&](const Sync& sync) { synchronisation(sync, facts); },
                      });
+  }
+
+  // cas and fetch_add are a volatile read and write, wait(c, m) a release and an acquire of
+  // m, await a barrier's arrival (a release) and departure: each ends the facts, as unlock and
+  // lock do. notify adds no edge and assume touches no shared state: neither changes t's clock.
+  // A cas or fetch_add assigns its local too, which ends the facts that index with it (already
+  // gone with the rest).
+  static void synchronisation(const Sync& sync, Facts& facts) {
+    std::visit(Overloaded{
+                   [&](const Cas&) { facts.clear(); },
+                   [&](const FetchAdd&) { facts.clear(); },
+                   [&](const CondWait&) { facts.clear(); },
+                   [&](const Await&) { facts.clear(); },
+                   [&](const Notify&) {},
+                   [&](const Assume&) {},
+               },
+               sync.op);
   }
 
   // The greatest fixpoint head = in ∩ out(body, head): what holds at every arrival at the
@@ -159,6 +186,7 @@ private:
     std::erase_if(facts, [&](const Fact& f) { return locations_.index_reads(f.loc, local); });
   }
 
+  const ProgramInfo& info_;
   RedundancyOptions options_;
   LocationTable locations_;
   std::unordered_map<const Stmt*, bool> decisions_;
@@ -166,11 +194,11 @@ private:
 
 } // namespace
 
-std::unordered_set<const Stmt*> redundant_accesses(const Program& program,
+std::unordered_set<const Stmt*> redundant_accesses(const Program& program, const ProgramInfo& info,
                                                    const RedundancyOptions& options) {
-  Analysis analysis(options);
+  Analysis analysis(info, options);
   analysis.thread(program.body);
-  for (const Spawn* spawn : program_spawns(program)) analysis.thread(spawn->body);
+  for (const Spawn* spawn : program_spawns(program, info)) analysis.thread(spawn->body);
   return analysis.redundant();
 }
 

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "frontend/ast.h"
+#include "frontend/check.h"
 
 namespace racelang::elide {
 
@@ -19,8 +20,9 @@ struct RedundancyOptions {
   bool keep_facts_across_unlock = false;
 };
 
-// The load and store statements of `program` (every thread) whose checks are redundant.
-std::unordered_set<const Stmt*> redundant_accesses(const Program& program,
+// The load and store statements of `program` (every thread) whose checks are redundant. A
+// volatile access, cas, fetch_add, wait(c, m) and await are synchronisation: they end the facts.
+std::unordered_set<const Stmt*> redundant_accesses(const Program& program, const ProgramInfo& info,
                                                    const RedundancyOptions& options);
 
 } // namespace racelang::elide

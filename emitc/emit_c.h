@@ -3,8 +3,8 @@
 // locations become plain (non-atomic) globals so that a C race detector sees the program's
 // races (except an instrumentation's deliberately unlocked metadata, EmitCOptions); locks
 // become pthread mutexes with their owner tracked; threads become pthreads; volatiles become
-// C11 atomics, conditions and barriers small runtime types (not with a detector: the
-// instrumentation passes refuse the synchronisation, in the driver).
+// C11 atomics, conditions and barriers small runtime types (with a detector too: the driver
+// instruments the program first, and the passes instrument the synchronisation).
 // Runtime errors print what the interpreter prints (without its replay hint) and exit 1;
 // failing `__race` checks of an instrumented program print a race report and exit 66.
 // emitc/README.md lists where C's semantics of a racy program differ from racelang's.

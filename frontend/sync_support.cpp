@@ -2,7 +2,6 @@
 // backends that cannot run them yet (see sync_support.h).
 #include "frontend/sync_support.h"
 
-#include <stdexcept>
 
 #include "frontend/ast_walk.h"
 
@@ -66,14 +65,8 @@ std::optional<SyncUse> find_interpreter_only_sync(const Program& program, const 
 std::string interpreter_only_message(const SyncUse& use, const std::string& backend) {
   // Which backends run them: docs/language.md, "Volatiles, conditions, barriers".
   return use.what + " are not supported by " + backend +
-         " yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so does "
-         "'racelang emit-c' without a detector)";
-}
-
-void unsupported_sync_statement(const char* backend) {
-  throw std::logic_error(std::string("internal error: ") + backend +
-                         " was given a synchronisation statement that only the interpreter "
-                         "supports (frontend/sync_support.h refuses such programs first)");
+         " yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so do the "
+         "JIT, 'racelang instrument' and 'racelang emit-c')";
 }
 
 } // namespace racelang

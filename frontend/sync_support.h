@@ -1,10 +1,10 @@
 // Which backends run the synchronisation of docs/language.md's "Volatiles, conditions,
 // barriers" (volatile variables, cas, fetch_add, condition variables, barriers, assume). The
-// frontend (check, fmt), the interpreter (run, explore, test), emit-c and the JIT without a
-// detector have all of it; the instrumentation passes (so emit-c and the JIT with a detector)
-// and predict do not yet. Each of those refuses such a program before it sees it, through this one
-// check, with a diagnostic at the first construct it does not support; their statement visitors
-// then treat a Sync statement as unreachable (unsupported_sync_statement).
+// frontend (check, fmt), the interpreter (run, explore, test), emit-c, the JIT and the
+// instrumentation passes (instrument, emit-c --detector, racelang FILE; their one precondition
+// is find_uninstrumentable_sync in instrument/instrument.h) have all of it; predict and
+// `run --trace` do not yet. Each of those refuses such a program before it sees it, through
+// this one check, with a diagnostic at the first construct it does not support.
 #pragma once
 
 #include <optional>
@@ -24,12 +24,7 @@ struct SyncUse {
 // statement of any thread; a declaration only when no statement uses it), if any.
 std::optional<SyncUse> find_interpreter_only_sync(const Program& program, const ProgramInfo& info);
 
-// "volatile variables are not supported by the JIT yet (...)": `backend` is "the JIT",
-// "emit-c", "the instrumentation passes", "the interpreter", ...
+// "volatile variables are not supported by predict yet (...)": `backend` names the command.
 std::string interpreter_only_message(const SyncUse& use, const std::string& backend);
-
-// For the statement visitors of the backends that refuse these programs first: throws a
-// std::logic_error naming the backend (a caller that skipped find_interpreter_only_sync).
-[[noreturn]] void unsupported_sync_statement(const char* backend);
 
 } // namespace racelang

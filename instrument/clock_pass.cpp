@@ -9,7 +9,6 @@
 // with the target second, those are C[u] := C[t] ⊔ C[u] (FORK) and C[t] := C[u] ⊔ C[t] (JOIN),
 // as Figure 2 says.
 #include "instrument/clock_pass.h"
-#include "frontend/sync_support.h"
 
 #include "frontend/ast_walk.h"
 #include "frontend/print.h"
@@ -70,15 +69,17 @@ ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync,
     : sync_(sync), plan_(plan), title_(std::move(title)), layout_(metadata_layout(info)) {
   // Locations no two threads share get no metadata at all: their accesses are emitted bare,
   // so the dense numbering leaves them out.
-  int64_t locations = 0, locks = 0;
+  // Each kind of cell (shared, lock, volatile, barrier, condition) is numbered on its own.
+  MetadataLayout counted;
   for (const Symbol& s : info.symbols) {
     sizes_[s.name] = s.cell_count;
-    if (s.kind != SymbolKind::Lock && plan_.whole_symbol_thread_local(s.name)) continue;
-    int64_t& counter = s.kind == SymbolKind::Lock ? locks : locations;
+    symbols_[s.name] = &s;
+    if (s.kind == SymbolKind::Shared && plan_.whole_symbol_thread_local(s.name)) continue;
+    int64_t& counter = counted.*metadata_count(s.kind);
     dense_base_[s.name] = counter;
     counter += s.cell_count;
   }
-  layout_.locations = locations;
+  layout_.locations = counted.locations;
 }
 
 Program ClockPass::run(const Program& program) {
@@ -109,6 +110,16 @@ void ClockPass::declare_metadata(std::vector<Decl>& decls) const {
   declare(decls, DeclKind::Shared, meta::kLockClock, layout_.locks * z());
   declare_access_metadata(decls);
   if (sync_.location_locks) declare(decls, DeclKind::Mutex, meta::kLocationLock, layout_.locations);
+  declare(decls, DeclKind::Shared, meta::kVolatileClock, layout_.volatiles * z());
+  declare(decls, DeclKind::Mutex, meta::kVolatileLock, layout_.volatiles);
+  declare(decls, DeclKind::Shared, meta::kBarrierClock, layout_.barriers * 2 * z());
+  declare(decls, DeclKind::Shared, meta::kBarrierArrived, layout_.barriers);
+  declare(decls, DeclKind::Shared, meta::kBarrierBuffer, layout_.barriers);
+  declare(decls, DeclKind::Mutex, meta::kBarrierLock, layout_.barriers);
+  if (sync_.notify_releases) {
+    declare(decls, DeclKind::Shared, meta::kConditionClock, layout_.conditions * z());
+    declare(decls, DeclKind::Mutex, meta::kConditionLock, layout_.conditions);
+  }
 }
 
 Expr ClockPass::site_of(SourceRange range) const {
@@ -180,18 +191,26 @@ void ClockPass::guard_index(const Resolved& r, int64_t size, const Stmt& origina
       emit(If{std::move(out_of_range), std::move(fail), std::nullopt}, original_access.range));
 }
 
-// merge: target[v] := max(source[v], target[v]) for every v.
+// merge: C[..][v] := max(source[v], C[..][v]) for every v.
 void ClockPass::merge(const char* source_array,
                       const std::function<Expr(const Entry&)>& source_index,
                       const std::function<Expr(const Entry&)>& target_index, SourceRange range,
                       Block& out) {
+  merge_into(source_array, source_index, meta::kClock, target_index, range, out);
+}
+
+void ClockPass::merge_into(const char* source_array,
+                           const std::function<Expr(const Entry&)>& source_index,
+                           const char* target_array,
+                           const std::function<Expr(const Entry&)>& target_index, SourceRange range,
+                           Block& out) {
   for_each_entry(range, out, [&](const Entry& v, Block& body) {
     body.push_back(emit(Load{meta::kTemp1, cell(source_array, source_index(v))}, range));
-    body.push_back(emit(Load{meta::kTemp2, cell(meta::kClock, target_index(v))}, range));
+    body.push_back(emit(Load{meta::kTemp2, cell(target_array, target_index(v))}, range));
     body.push_back(emit(
         Assign{meta::kTemp2, make_binary(BinaryOp::Max, local(meta::kTemp1), local(meta::kTemp2))},
         range));
-    body.push_back(emit(Store{local(meta::kTemp2), cell(meta::kClock, target_index(v))}, range));
+    body.push_back(emit(Store{local(meta::kTemp2), cell(target_array, target_index(v))}, range));
   });
 }
 
@@ -242,6 +261,10 @@ void ClockPass::reload_own_clock(int64_t t, SourceRange range, Block& out) {
 
 void ClockPass::access(const Stmt& source, const Location& loc, Stmt original, bool is_load,
                        int64_t t, SourceRange range, Block& out) {
+  if (is_volatile(loc.name)) {
+    volatile_access(loc, std::move(original), is_load, t, range, out);
+    return;
+  }
   if (plan_.check_of(source) != elide::AccessCheck::Full || !dense_base_.count(loc.name)) {
     // Nothing another thread does can make this access race, or an earlier check of this
     // thread already covers it (elide/elide.h): the access alone, with its own index.
@@ -265,111 +288,88 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
   size_t first = out.size();
   // C[thread][v]'s index in __C.
   auto clock_of = [&](int64_t thread) {
-    return [this, thread](const Entry& v) {
-      if (v.known) return lit(thread * z() + *v.known);
-      return thread == 0 ? v.expr() : add(lit(thread * z()), v.expr());
-    };
+    return [this, thread](const Entry& v) { return own_clock_index(thread, v); };
   };
   visit_stmt(
-      s,
-      Overloaded{
-          [&](const Load& load) {
-            Location target = resolved_access(load.loc);
-            access(s, load.loc, emit(Load{load.local, target}, range), true, t, range, out);
-          },
-          [&](const Store& store) {
-            Location target = resolved_access(store.loc);
-            access(s, store.loc, emit(Store{store.value, target}, range), false, t, range, out);
-          },
-          [&](const LockStmt& lock) {
-            // The blocking operation first: the clock changes only once it has succeeded.
-            Resolved m = resolve(lock.lock);
-            evaluate_index(m, range, out);
-            out.push_back(emit(LockStmt{m.access}, range));
-            // C[t] := L[m] ⊔ C[t]
-            merge(
-                meta::kLockClock, [&](const Entry& v) { return m.meta_index(z(), v); }, clock_of(t),
-                range, out);
-            reload_own_clock(t, range, out);
-          },
-          [&](const UnlockStmt& unlock) {
-            Resolved m = resolve(unlock.lock);
-            Stmt release = emit(UnlockStmt{m.access}, range);
-            evaluate_index(m, range, out);
-            guard_index(m, symbol_size(unlock.lock.name), release, out);
-            // L[m] := C[t] (set), or RoadRunner's L[m] := L[m] ⊔ C[t].
-            for_each_entry(range, out, [&](const Entry& v, Block& body) {
-              body.push_back(emit(Load{meta::kTemp1, clock_entry(t, v)}, range));
-              if (sync_.release_joins_lock) {
-                body.push_back(
-                    emit(Load{meta::kTemp2, cell(meta::kLockClock, m.meta_index(z(), v))}, range));
-                body.push_back(
-                    emit(Assign{meta::kTemp1, make_binary(BinaryOp::Max, local(meta::kTemp1),
-                                                          local(meta::kTemp2))},
-                         range));
-              }
-              body.push_back(emit(
-                  Store{local(meta::kTemp1), cell(meta::kLockClock, m.meta_index(z(), v))}, range));
-            });
-            if (sync_.increment_on_release) increment(t, range, out);
-            reload_own_clock(t, range, out);
-            out.push_back(std::move(release));
-          },
-          [&](const Spawn& spawn) {
-            int64_t u = spawn.thread;
-            // C[u] := C[t] ⊔ C[u]; inc(t, C[t]); then the spawn, its body instrumented as u.
-            merge(meta::kClock, clock_of(t), clock_of(u), range, out);
-            increment(t, range, out);
-            reload_own_clock(t, range, out);
-            uint32_t group = group_;
-            bool loaded = own_clock_loaded_;
-            own_clock_loaded_ = false; // the new thread's locals start at 0
-            Block body = instrument_block(spawn.body, u);
-            own_clock_loaded_ = loaded;
-            Stmt stmt = emit(Spawn{u, std::move(body)}, range);
-            stmt.group = group;
-            out.push_back(std::move(stmt));
-          },
-          [&](const Wait& wait) {
-            int64_t u = wait.thread;
-            out.push_back(emit(Wait{u}, range));
-            // C[t] := C[u] ⊔ C[t]
-            merge(meta::kClock, clock_of(u), clock_of(t), range, out);
-            if (sync_.increment_on_join) increment(u, range, out);
-            reload_own_clock(t, range, out);
-          },
-          // The jumps of `if` and `while` keep a group of their own, not the last one of
-          // their bodies: a loop whose body is one group must not become one atomic step.
-          [&](const If& node) {
-            uint32_t group = group_;
-            bool loaded = own_clock_loaded_;
-            If copy{node.cond, instrument_block(node.then_body, t), std::nullopt};
-            bool after_then = own_clock_loaded_;
-            own_clock_loaded_ = loaded;
-            if (node.else_body) copy.else_body = instrument_block(*node.else_body, t);
-            own_clock_loaded_ = own_clock_loaded_ && after_then;
-            Stmt stmt = with_comments(s, emit(std::move(copy), range));
-            stmt.group = group;
-            out.push_back(std::move(stmt));
-          },
-          [&](const While& node) {
-            uint32_t group = group_;
-            // Nothing in a loop body makes __c stale (synchronisations reload it), so it is
-            // known at the loop head exactly when it was known before the loop.
-            bool at_head = own_clock_loaded_;
-            Stmt stmt =
-                with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
-            own_clock_loaded_ = at_head;
-            stmt.group = group;
-            out.push_back(std::move(stmt));
-          },
-          // Thread-local statements touch no shared state: nothing to check or record.
-          [&](const Assign& node) { out.push_back(with_comments(s, emit(node, range))); },
-          [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
-          [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
-          [&](const Call& c) { unexpanded_call(c); },
-          [&](const Sync&) { unsupported_sync_statement("the instrumentation passes"); },
-      });
+      s, Overloaded{
+             [&](const Load& load) {
+               Location target = resolved_access(load.loc);
+               access(s, load.loc, emit(Load{load.local, target}, range), true, t, range, out);
+             },
+             [&](const Store& store) {
+               Location target = resolved_access(store.loc);
+               access(s, store.loc, emit(Store{store.value, target}, range), false, t, range, out);
+             },
+             [&](const LockStmt& lock) {
+               // The blocking operation first: the clock changes only once it has succeeded.
+               Resolved m = resolve(lock.lock);
+               evaluate_index(m, range, out);
+               out.push_back(emit(LockStmt{m.access}, range));
+               acquire_lock(m, t, range, out);
+             },
+             [&](const UnlockStmt& unlock) {
+               Resolved m = resolve(unlock.lock);
+               Stmt release = emit(UnlockStmt{m.access}, range);
+               evaluate_index(m, range, out);
+               guard_index(m, symbol_size(unlock.lock.name), release, out);
+               release_lock(m, t, range, out);
+               out.push_back(std::move(release));
+             },
+             [&](const Spawn& spawn) {
+               int64_t u = spawn.thread;
+               // C[u] := C[t] ⊔ C[u]; inc(t, C[t]); then the spawn, its body instrumented as u.
+               merge(meta::kClock, clock_of(t), clock_of(u), range, out);
+               increment(t, range, out);
+               reload_own_clock(t, range, out);
+               uint32_t group = group_;
+               bool loaded = own_clock_loaded_;
+               own_clock_loaded_ = false; // the new thread's locals start at 0
+               Block body = instrument_block(spawn.body, u);
+               own_clock_loaded_ = loaded;
+               Stmt stmt = emit(Spawn{u, std::move(body)}, range);
+               stmt.group = group;
+               out.push_back(std::move(stmt));
+             },
+             [&](const Wait& wait) {
+               int64_t u = wait.thread;
+               out.push_back(emit(Wait{u}, range));
+               // C[t] := C[u] ⊔ C[t]
+               merge(meta::kClock, clock_of(u), clock_of(t), range, out);
+               if (sync_.increment_on_join) increment(u, range, out);
+               reload_own_clock(t, range, out);
+             },
+             // The jumps of `if` and `while` keep a group of their own, not the last one of
+             // their bodies: a loop whose body is one group must not become one atomic step.
+             [&](const If& node) {
+               uint32_t group = group_;
+               bool loaded = own_clock_loaded_;
+               If copy{node.cond, instrument_block(node.then_body, t), std::nullopt};
+               bool after_then = own_clock_loaded_;
+               own_clock_loaded_ = loaded;
+               if (node.else_body) copy.else_body = instrument_block(*node.else_body, t);
+               own_clock_loaded_ = own_clock_loaded_ && after_then;
+               Stmt stmt = with_comments(s, emit(std::move(copy), range));
+               stmt.group = group;
+               out.push_back(std::move(stmt));
+             },
+             [&](const While& node) {
+               uint32_t group = group_;
+               // Nothing in a loop body makes __c stale (synchronisations reload it), so it is
+               // known at the loop head exactly when it was known before the loop.
+               bool at_head = own_clock_loaded_;
+               Stmt stmt =
+                   with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
+               own_clock_loaded_ = at_head;
+               stmt.group = group;
+               out.push_back(std::move(stmt));
+             },
+             // Thread-local statements touch no shared state: nothing to check or record.
+             [&](const Assign& node) { out.push_back(with_comments(s, emit(node, range))); },
+             [&](const Assert& node) { out.push_back(with_comments(s, emit(node, range))); },
+             [&](const Print& node) { out.push_back(with_comments(s, emit(node, range))); },
+             [&](const Call& c) { unexpanded_call(c); },
+             [&](const Sync& sync) { sync_statement(s, sync, t, range, out); },
+         });
   // Leading comments of the original statement go before its instrumentation, then the
   // marker that keeps the group through printing (groups.h).
   if (out.size() > first && !std::holds_alternative<If>(s.node) &&

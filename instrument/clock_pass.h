@@ -63,6 +63,11 @@ struct SyncOptions {
   bool increment_on_release = true; // false: unlock without inc(t, C[t])
   bool increment_on_join = false;   // Figure 9's wait: inc(u, C[u]) after the join
   bool release_joins_lock = false;  // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+  // The synchronisation of docs/language.md's "Volatiles, conditions, barriers"; each false
+  // (true for notify_releases) is a deliberately broken variant.
+  bool volatile_write_adds_edge = true; // vwr: V[v] := V[v] ⊔ C[t]
+  bool barrier_two_buffers = true;      // false: every phase of a barrier joins into one buffer
+  bool notify_releases = false;         // notify: K[c] ⊔= C[t]; the woken wait: C[t] ⊔= K[c]
   // Operations over all z clock entries are loops when z is above this.
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
@@ -125,11 +130,31 @@ private:
   void instrument_stmt(const Stmt& s, int64_t t, Block& out);
   void access(const Stmt& source, const Location& loc, Stmt original, bool is_load, int64_t t,
               SourceRange range, Block& out);
+  // The rules of the synchronisation beyond locks (clock_pass.cpp, "Volatiles, conditions,
+  // barriers"): each emits the operation itself among its clock operations.
+  void volatile_access(const Location& loc, Stmt original, bool is_load, int64_t t,
+                       SourceRange range, Block& out);
+  void atomic_update(const Sync& sync, int64_t t, SourceRange range, Block& out);
+  void condition_wait(const CondWait& wait, int64_t t, SourceRange range, Block& out);
+  void notify(const Stmt& s, const Notify& notify, int64_t t, SourceRange range, Block& out);
+  void barrier_await(const Await& await, int64_t t, SourceRange range, Block& out);
+  void sync_statement(const Stmt& s, const Sync& sync, int64_t t, SourceRange range, Block& out);
+  // L[m] := C[t] (or ⊔), inc(t, C[t]): the release half of unlock and of wait(c, m).
+  void release_lock(const Resolved& m, int64_t t, SourceRange range, Block& out);
+  // C[t] := L[m] ⊔ C[t]: the acquire half of lock and of wait(c, m).
+  void acquire_lock(const Resolved& m, int64_t t, SourceRange range, Block& out);
+  // C[t][v] as an index of __C, for v known or the loop's __k.
+  Expr own_clock_index(int64_t t, const Entry& v) const;
+  bool is_volatile(const std::string& name) const;
   Resolved resolve(const Location& loc) const;
   void evaluate_index(const Resolved& r, SourceRange range, Block& out);
   void guard_index(const Resolved& r, int64_t size, const Stmt& original_access, Block& out);
   void merge(const char* source_array, const std::function<Expr(const Entry&)>& source_index,
              const std::function<Expr(const Entry&)>& target_index, SourceRange range, Block& out);
+  // target[j] := max(source[i], target[j]) entry by entry, into any metadata array.
+  void merge_into(const char* source_array, const std::function<Expr(const Entry&)>& source_index,
+                  const char* target_array, const std::function<Expr(const Entry&)>& target_index,
+                  SourceRange range, Block& out);
   void increment(int64_t u, SourceRange range, Block& out);
   static std::string describe(const Stmt& s);
   static Stmt with_comments(const Stmt& original, Stmt stmt);
@@ -144,6 +169,7 @@ private:
   MetadataLayout layout_;
   std::unordered_map<std::string, int64_t> dense_base_;
   std::unordered_map<std::string, int64_t> sizes_;
+  std::unordered_map<std::string, const Symbol*> symbols_;
   uint32_t group_ = 0;
   bool own_clock_loaded_ = false; // __c holds C[t][t] (not 0) on every path to here
 };

@@ -35,6 +35,7 @@ public:
                 const elide::ElisionPlan& plan)
       : ClockPass(info,
                   SyncOptions{.location_locks = options.location_locks,
+                              .barrier_two_buffers = options.barrier_two_buffers,
                               .clock_loop_threshold = options.clock_loop_threshold},
                   plan,
                   "FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])"),
@@ -188,6 +189,7 @@ FastTrackPassOptions options_of_variant(std::string_view name) {
   if (name == "no-read-share") options.share_concurrent_reads = false;
   if (name == "epoch-ignores-thread") options.epoch_ignores_thread = true;
   if (name == "no-location-locks") options.location_locks = false;
+  if (name == "barrier-one-buffer") options.barrier_two_buffers = false;
   return options;
 }
 
@@ -218,6 +220,7 @@ PassInfo fasttrack_pass() {
           {"no-read-share", "concurrent reads overwrite the read epoch (no [FT READ SHARE])", true},
           {"epoch-ignores-thread", "same-epoch fast paths compare clocks but not threads", true},
           {"no-location-locks", "no X[x] around the slow paths (races on W[x] and R[x])", true},
+          {"barrier-one-buffer", "every barrier phase joins into one buffer (false edges)", true},
       },
       instrument_variant,
       // The same-epoch tests' reads, outside X[x].

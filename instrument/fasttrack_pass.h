@@ -37,6 +37,9 @@ struct FastTrackPassOptions {
   bool epoch_ignores_thread = false;
   // false: no X[x] around the slow paths, so two threads' updates of W[x] and R[x] interleave.
   bool location_locks = true;
+  // false: every phase of a barrier joins its arrivals into one buffer, so a thread that
+  // arrives for the next phase can empty it before a slow thread of this phase has departed.
+  bool barrier_two_buffers = true;
   // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };

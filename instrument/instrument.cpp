@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
 #include <sstream>
 
+#include "frontend/ast_walk.h"
 #include "frontend/diagnostics.h"
 #include "instrument/fasttrack_pass.h"
 #include "instrument/vector_clock_pass.h"
@@ -197,8 +201,40 @@ std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& 
   return options;
 }
 
+std::optional<UninstrumentableSync> find_uninstrumentable_sync(const Program& program,
+                                                               const ProgramInfo& info) {
+  // The threads that await each barrier (by name), in the order the walk meets them.
+  std::map<std::string, std::set<int64_t>> awaiting;
+  std::optional<UninstrumentableSync> found;
+  std::function<void(const Block&, int64_t)> walk = [&](const Block& body, int64_t thread) {
+    for_each_stmt(body, SpawnBodies::Skip, [&](const Stmt& s) {
+      if (const auto* spawn = std::get_if<Spawn>(&s.node)) walk(spawn->body, spawn->thread);
+      const auto* sync = std::get_if<Sync>(&s.node);
+      const auto* await = sync ? std::get_if<Await>(&sync->op) : nullptr;
+      if (!await || found) return;
+      const Symbol* symbol = info.find_symbol(await->barrier.name);
+      if (!symbol) return;
+      std::set<int64_t>& threads = awaiting[symbol->name];
+      threads.insert(thread);
+      if (static_cast<int64_t>(threads.size()) <= symbol->barrier_count) return;
+      found = UninstrumentableSync{
+          s.range, "barrier '" + symbol->name + "' is awaited by " +
+                       std::to_string(threads.size()) + " threads but counts " +
+                       std::to_string(symbol->barrier_count) +
+                       ": the instrumentation passes need every thread that awaits a barrier to "
+                       "be one of its count (the interpreter runs it: 'racelang run', 'explore')"};
+    });
+  };
+  walk(program.body, 0);
+  return found;
+}
+
 bool instrument_program_into(const Program& program, const ProgramInfo& info,
                              const PassOptions& options, CheckedProgram& out, std::string& error) {
+  if (auto refused = find_uninstrumentable_sync(program, info)) {
+    error = refused->message;
+    return false;
+  }
   const PassInfo& pass = pass_info(options.pass);
   const PassVariant* variant = find_variant(options);
   if (!variant) {

@@ -128,10 +128,25 @@ std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& 
 // `error` set on an unknown name.
 bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error);
 
+// What the passes cannot instrument faithfully: a barrier that more threads await than its
+// count (every element of a barrier array counts together). The passes keep a barrier's
+// arrivals in two buffers that alternate by phase, which is exact only when every phase is
+// made of the same threads (docs/instrumentation.md, "Barriers"); with more threads than the
+// count, the order of the arrivals' metadata updates and of the arrivals themselves can
+// differ. The driver refuses such a program (`file:line:col: error: ...`, exit 2) at the
+// first await by a thread beyond the count; instrument_program refuses it too.
+struct UninstrumentableSync {
+  SourceRange range;   // that await
+  std::string message; // "barrier 'b' is awaited by 3 threads but counts 2: ..."
+};
+std::optional<UninstrumentableSync> find_uninstrumentable_sync(const Program& program,
+                                                               const ProgramInfo& info);
+
 // Instruments a checked program and checks the result with reserved names allowed. Every
 // emitted statement carries the source range of the instruction it instruments, and a
 // Stmt::group shared with it (the bigger-step semantics). Returns nullptr, with `error` set,
-// only when the pass produced a program that does not check: a bug in the pass.
+// when the program is one find_uninstrumentable_sync names, or when the pass produced a
+// program that does not check (a bug in the pass).
 std::unique_ptr<CheckedProgram> instrument_program(const Program& program, const ProgramInfo& info,
                                                    const PassOptions& options, std::string& error);
 // The same, into a CheckedProgram that lives elsewhere (a part of a larger object); returns

@@ -19,9 +19,13 @@ public:
   VectorClockPass(const ProgramInfo& info, const VectorClockOptions& options,
                   const elide::ElisionPlan& plan)
       : ClockPass(info,
-                  SyncOptions{options.location_locks, options.increment_on_release,
-                              options.increment_on_join, options.release_joins_lock,
-                              options.clock_loop_threshold},
+                  SyncOptions{.location_locks = options.location_locks,
+                              .increment_on_release = options.increment_on_release,
+                              .increment_on_join = options.increment_on_join,
+                              .release_joins_lock = options.release_joins_lock,
+                              .volatile_write_adds_edge = options.volatile_write_adds_edge,
+                              .notify_releases = options.notify_releases,
+                              .clock_loop_threshold = options.clock_loop_threshold},
                   plan, "VectorClock (CPP'17, Figure 9 with per-location locks)"),
         options_(options) {}
 
@@ -88,11 +92,26 @@ private:
 
 } // namespace
 
+int64_t MetadataLayout::*metadata_count(SymbolKind kind) {
+  switch (kind) {
+  case SymbolKind::Shared:
+    return &MetadataLayout::locations;
+  case SymbolKind::Lock:
+    return &MetadataLayout::locks;
+  case SymbolKind::Volatile:
+    return &MetadataLayout::volatiles;
+  case SymbolKind::Barrier:
+    return &MetadataLayout::barriers;
+  case SymbolKind::Condition:
+    return &MetadataLayout::conditions;
+  }
+  return &MetadataLayout::locations;
+}
+
 MetadataLayout metadata_layout(const ProgramInfo& info) {
   MetadataLayout layout;
   layout.threads = info.max_thread_id + 1;
-  for (const Symbol& s : info.symbols)
-    (s.kind == SymbolKind::Lock ? layout.locks : layout.locations) += s.cell_count;
+  for (const Symbol& s : info.symbols) layout.*metadata_count(s.kind) += s.cell_count;
   return layout;
 }
 
@@ -111,6 +130,8 @@ VectorClockOptions options_of_variant(std::string_view name) {
   if (name == "store-skips-reads") options.store_checks_reads = false;
   if (name == "figure9-wait") options.increment_on_join = true;
   if (name == "roadrunner-release") options.release_joins_lock = true;
+  if (name == "volatile-write-no-edge") options.volatile_write_adds_edge = false;
+  if (name == "notify-releases") options.notify_releases = true;
   return options;
 }
 
@@ -139,6 +160,8 @@ PassInfo vector_clock_pass() {
           {"figure9-wait", "wait increments the joined thread's clock (two waiters race)", true},
           {"roadrunner-release", "unlock joins L[m] with C[t] instead of setting it (harmless)",
            false},
+          {"volatile-write-no-edge", "a volatile write does not join V[v] (misses its edge)", true},
+          {"notify-releases", "notify is a release the woken wait acquires (hides races)", true},
       },
       instrument_variant,
       {}, // every metadata access is under X[x]

@@ -31,6 +31,19 @@ inline constexpr const char* kIndex = "__i";        // an access's array index, 
 inline constexpr const char* kOwnClock = "__c";     // C[t][t], kept between synchronisations
 inline constexpr const char* kOwnEpoch = "__ce";    // C[t][t] * z + t, FastTrack's epoch of t
 inline constexpr const char* kEntry = "__k";        // the clock entry a loop over entries is at
+// The synchronisation of docs/language.md's "Volatiles, conditions, barriers"
+// (docs/instrumentation.md, "Volatiles, conditions, barriers").
+inline constexpr const char* kVolatileClock = "__V";   // V[v][u] at v * z + u
+inline constexpr const char* kVolatileLock = "__VX";   // VX[v]: guards v's value and V[v]
+inline constexpr const char* kBarrierClock = "__B";    // B[b][p][u] at (b * 2 + p) * z + u
+inline constexpr const char* kBarrierLock = "__BX";    // BX[b]: guards B[b], BN[b], BP[b]
+inline constexpr const char* kBarrierArrived = "__BN"; // arrivals so far in b's current phase
+inline constexpr const char* kBarrierBuffer = "__BP";  // the buffer p of b's current phase
+inline constexpr const char* kPhaseBuffer = "__p";     // the buffer of this thread's last arrival
+inline constexpr const char* kExpected = "__ex";       // a cas's expected value, evaluated once
+// Only for the deliberately broken `notify-releases` variant: a clock per condition variable.
+inline constexpr const char* kConditionClock = "__K"; // K[c][u] at c * z + u
+inline constexpr const char* kConditionLock = "__KX"; // KX[c]: guards K[c]
 } // namespace meta
 
 // What the variants of the pass change. The defaults are the correct pass; the others exist so
@@ -44,18 +57,26 @@ struct VectorClockOptions {
   // the default is the multiple-join variant, which does not increment.
   bool increment_on_join = false;
   bool release_joins_lock = false; // RoadRunner's L[m] := L[m] ⊔ C[t] instead of C[t]
+  // Deliberately broken synchronisation rules (docs/instrumentation.md, "Controls").
+  bool volatile_write_adds_edge = true; // false: a volatile write does not join V[v] ⊔= C[t]
+  bool notify_releases = false;         // true: notify is a release that the woken wait acquires
   // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
 };
 
-// The numbering the metadata arrays use: locations and locks densely, threads 0..z-1.
+// The numbering the metadata arrays use: each kind of cell densely, threads 0..z-1.
 struct MetadataLayout {
-  int64_t threads = 1;   // z: the largest thread id + 1
-  int64_t locations = 0; // shared cells of the original program
-  int64_t locks = 0;     // lock cells of the original program
+  int64_t threads = 1;    // z: the largest thread id + 1
+  int64_t locations = 0;  // shared cells of the original program
+  int64_t locks = 0;      // lock cells of the original program
+  int64_t volatiles = 0;  // volatile cells
+  int64_t barriers = 0;   // barrier cells
+  int64_t conditions = 0; // condition cells (only the broken notify-releases variant uses them)
 };
 
 MetadataLayout metadata_layout(const ProgramInfo& info);
+// Which count of the layout a symbol of `kind` takes its dense numbers from.
+int64_t MetadataLayout::*metadata_count(SymbolKind kind);
 
 // The pass's entry in the table of instrument.h: its name (`vc`), its reference detector
 // (VectorClock) and its variants, each a set of VectorClockOptions.

@@ -777,8 +777,10 @@ StepResult Machine::advance(uint32_t k, uint64_t budget) {
   };
   int32_t forked =
       r.step.label.kind == LabelKind::Fork ? code_->thread_index(r.step.label.target) : -1;
-  // The bigger-step semantics: the rest of the group in the same step.
-  while (group != 0 && state_.status[k] == ThreadStatus::Running && next_instr(k).group == group) {
+  // The bigger-step semantics: the rest of the group in the same step, unless the thread has
+  // parked (a wait(c, m) or an await that opens a group): the rest runs once it is woken.
+  while (group != 0 && state_.status[k] == ThreadStatus::Running &&
+         parked(k).kind == ParkKind::None && next_instr(k).group == group) {
     if (r.small_steps >= budget) {
       r.status = StepStatus::StepLimit;
       return r;

@@ -18,6 +18,14 @@ const char* kLocals[] = {"a", "b"};
 const char* kArray = "s";     // shared s[kArraySize]
 const int64_t kArraySize = 2; // also the loops' trip count
 const char* kLoopCounter = "i";
+// The synchronisation of sync_program_config() (program_gen.h).
+const char* kFlag = "v";    // volatile v: message passing
+const char* kAtomics = "w"; // volatile w[2]: cas and fetch_add
+const int64_t kAtomicsSize = 2;
+const char* kBarrier = "bar";     // barrier bar(N)
+const char* kCondition = "c";     // condition c
+const char* kConditionLock = "q"; // mutex q, held around the condition's flag
+const char* kConditionFlag = "g"; // the condition's flag, a shared location
 
 // Where an access goes: one of the scalars, or an element of the array, at a constant index
 // or (in a loop) at the loop counter.
@@ -60,6 +68,57 @@ rc::Gen<Stmt> gen_access(const PaperProgramConfig& c, bool in_loop) {
 
 rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_loop = false);
 
+Location named(const char* name) {
+  return Location{name, std::nullopt, {}};
+}
+
+// a == k
+Cond local_is(int64_t k) {
+  return make_compare(CompareOp::Eq, make_local(kLocals[0]), make_int(k));
+}
+
+Stmt sync_stmt(Sync sync) {
+  return make_stmt(std::move(sync));
+}
+
+// One of the volatile patterns of sync_program_config(): message passing, a try-lock, a
+// counter. The accesses they guard are the paper's, so the races they may or may not prevent
+// are on the same locations as everywhere else.
+rc::Gen<std::vector<Stmt>> gen_volatile_instruction(const PaperProgramConfig& c) {
+  return rc::gen::exec([c]() {
+    std::vector<Stmt> out;
+    Location atomic{kAtomics, make_int(*rc::gen::inRange<int64_t>(0, kAtomicsSize)), {}};
+    const char* a = kLocals[0];
+    switch (*rc::gen::inRange(0, 5)) {
+    case 0: // publish
+      out.push_back(*gen_access(c, false));
+      out.push_back(make_stmt(Store{make_int(1), named(kFlag)}));
+      break;
+    case 1: // consume under a test
+      out.push_back(make_stmt(Load{a, named(kFlag)}));
+      out.push_back(make_stmt(If{local_is(1), Block{*gen_access(c, false)}, std::nullopt}));
+      break;
+    case 2: // consume under an assumption
+      out.push_back(make_stmt(Load{a, named(kFlag)}));
+      out.push_back(sync_stmt(Sync{Assume{local_is(1)}}));
+      out.push_back(*gen_access(c, false));
+      break;
+    case 3: { // try-lock
+      Block locked{*gen_access(c, false), make_stmt(Store{make_int(0), atomic})};
+      out.push_back(sync_stmt(Sync{Cas{a, atomic, make_int(0), make_int(1)}}));
+      out.push_back(make_stmt(If{local_is(0), std::move(locked), std::nullopt}));
+      break;
+    }
+    default: // counter
+      out.push_back(sync_stmt(Sync{FetchAdd{a, atomic, make_int(1)}}));
+      if (*rc::gen::arbitrary<bool>())
+        out.push_back(make_stmt(If{local_is(1), Block{*gen_access(c, false)}, std::nullopt}));
+      break;
+    }
+    return out;
+  });
+}
+
 // `i := 0; while (i < 2) { <instruction>; i := i + 1; }`: a bounded loop over the array.
 std::vector<Stmt> loop_over(std::vector<Stmt> body) {
   std::vector<Stmt> out;
@@ -77,8 +136,11 @@ rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_
   return rc::gen::exec([c, in_loop]() {
     std::vector<Stmt> out;
     int loop_weight = c.loops && !in_loop ? 1 : 0;
-    int kind = *rc::gen::weightedElement<int>({{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}});
+    int sync_weight = c.sync && !in_loop ? 3 : 0;
+    int kind = *rc::gen::weightedElement<int>(
+        {{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}, {sync_weight, 4}});
     if (kind == 3) return loop_over(*gen_instruction(c, true));
+    if (kind == 4) return *gen_volatile_instruction(c);
     if (kind == 0) {
       int target = *rc::gen::inRange(0, 2), source = *rc::gen::inRange(0, 2);
       int k = *rc::gen::inRange(0, 3);
@@ -175,6 +237,110 @@ bool has_two_waiters(const Program& program) {
   return false;
 }
 
+PaperProgramConfig sync_program_config() {
+  PaperProgramConfig c;
+  c.max_spawned = 2;
+  c.max_instructions = 2;
+  c.loops = false;
+  c.sync = true;
+  return c;
+}
+
+namespace {
+
+// Inserts `stmts` as one instruction at a random place of `items` (from `from` on); returns
+// where.
+size_t insert_instruction(std::vector<std::vector<Stmt>>& items, std::vector<Stmt> stmts,
+                          size_t from = 0) {
+  size_t at = *rc::gen::inRange(from, items.size() + 1);
+  items.insert(items.begin() + static_cast<std::ptrdiff_t>(at), std::move(stmts));
+  return at;
+}
+
+// A random order of 0..n-1.
+std::vector<int> shuffled(int n) {
+  std::vector<int> order;
+  for (int i = 0; i < n; ++i) order.push_back(i);
+  for (int i = n - 1; i > 0; --i)
+    std::swap(order[static_cast<size_t>(i)],
+              order[static_cast<size_t>(*rc::gen::inRange(0, i + 1))]);
+  return order;
+}
+
+// sync_program_config()'s programs (program_gen.h): main spawns every thread first and waits
+// for them last, so that no join can keep a barrier from filling or a notifier from notifying.
+Program sync_program(const PaperProgramConfig& c) {
+  int threads = *rc::gen::inRange(0, c.max_spawned + 1) + 1;
+  std::vector<std::vector<std::vector<Stmt>>> items(static_cast<size_t>(threads));
+  for (auto& list : items) {
+    int n = *rc::gen::inRange(0, c.max_instructions + 1);
+    for (int i = 0; i < n; ++i) list.push_back(*gen_instruction(c));
+  }
+  Program program;
+  if (c.arrays) program.decls.push_back(Decl{DeclKind::Shared, kArray, kArraySize, {}, {}});
+  program.decls.push_back(Decl{DeclKind::Volatile, kFlag, std::nullopt, {}, {}});
+  program.decls.push_back(Decl{DeclKind::Volatile, kAtomics, kAtomicsSize, {}, {}});
+  // At most one blocking pattern: a barrier, or a condition handoff (two threads at least).
+  int pattern = *rc::gen::weightedElement<int>({{1, 0}, {2, 1}, {threads > 1 ? 2 : 0, 2}});
+  std::vector<int> order = shuffled(threads);
+  if (pattern == 1) {
+    int count = *rc::gen::inRange(1, threads + 1);
+    int phases = *rc::gen::inRange(1, 3);
+    Decl barrier{DeclKind::Barrier, kBarrier, std::nullopt, {}, {}};
+    barrier.count = count;
+    program.decls.push_back(barrier);
+    // Half the awaits are followed by an access, so that the phases' accesses meet often.
+    for (int k = 0; k < count; ++k)
+      for (int p = 0; p < phases; ++p) {
+        std::vector<Stmt> await{sync_stmt(Sync{Await{named(kBarrier)}})};
+        if (*rc::gen::arbitrary<bool>()) await.push_back(*gen_access(c, false));
+        insert_instruction(items[static_cast<size_t>(order[static_cast<size_t>(k)])],
+                           std::move(await));
+      }
+  } else if (pattern == 2) {
+    program.decls.push_back(Decl{DeclKind::Mutex, kConditionLock, std::nullopt, {}, {}});
+    program.decls.push_back(Decl{DeclKind::Condition, kCondition, std::nullopt, {}, {}});
+    int waiters = *rc::gen::inRange(1, threads);
+    const char* a = kLocals[0];
+    for (int k = 1; k <= waiters; ++k) {
+      Block again{sync_stmt(Sync{CondWait{named(kCondition), named(kConditionLock)}}),
+                  make_stmt(Load{a, named(kConditionFlag)})};
+      std::vector<Stmt> waiter{make_stmt(LockStmt{named(kConditionLock)}),
+                               make_stmt(Load{a, named(kConditionFlag)}),
+                               make_stmt(While{local_is(0), std::move(again)}),
+                               make_stmt(UnlockStmt{named(kConditionLock)})};
+      // Half the waiters access a location after the handoff, half the notifiers between
+      // their unlock and the notify: accesses only the notify would order, if it were a
+      // release (it is not).
+      if (*rc::gen::arbitrary<bool>()) waiter.push_back(*gen_access(c, false));
+      insert_instruction(items[static_cast<size_t>(order[static_cast<size_t>(k)])],
+                         std::move(waiter));
+    }
+    auto& notifier = items[static_cast<size_t>(order[0])];
+    size_t set = insert_instruction(notifier, {make_stmt(LockStmt{named(kConditionLock)}),
+                                               make_stmt(Store{make_int(1), named(kConditionFlag)}),
+                                               make_stmt(UnlockStmt{named(kConditionLock)})});
+    bool all = waiters > 1 || *rc::gen::arbitrary<bool>();
+    std::vector<Stmt> notify;
+    if (*rc::gen::arbitrary<bool>()) notify.push_back(*gen_access(c, false));
+    notify.push_back(sync_stmt(Sync{Notify{named(kCondition), all}}));
+    insert_instruction(notifier, std::move(notify), set + 1);
+  }
+  auto body_of = [&](int t) {
+    Block block;
+    for (auto& stmts : items[static_cast<size_t>(t)])
+      for (Stmt& s : stmts) block.push_back(std::move(s));
+    return block;
+  };
+  for (int t = 1; t < threads; ++t) program.body.push_back(make_stmt(Spawn{t, body_of(t)}));
+  for (Stmt& s : body_of(0)) program.body.push_back(std::move(s));
+  for (int t = 1; t < threads; ++t)
+    if (*rc::gen::inRange(0, 3) != 0) program.body.push_back(make_stmt(Wait{t}));
+  return program;
+}
+
+} // namespace
+
 void showValue(const PaperProgram& program, std::ostream& os) {
   os << "\n" << program.source;
 }
@@ -189,6 +355,7 @@ rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
         PaperProgramConfig c = config;
         c.locations = *rc::gen::inRange(1, config.locations + 1);
         c.locks = *rc::gen::inRange(1, config.locks + 1);
+        if (c.sync) return PaperProgram{print_program(sync_program(c))};
         int spawned = *rc::gen::inRange(0, c.max_spawned + 1);
         // Loops multiply a thread's accesses, and exhaustive exploration of
         // four threads with loops takes minutes: loops go to programs of at

@@ -29,7 +29,24 @@ struct PaperProgramConfig {
   int max_block_accesses = 2; // loads/stores inside one lock block
   bool arrays = true;         // accesses of s[0], s[1] (and s[i] in loops)
   bool loops = true;          // bounded loops of two iterations (programs of <= 3 threads)
+  // The synchronisation of docs/language.md's "Volatiles, conditions, barriers" (off by default,
+  // so the paper's programs keep their distribution; sync_program_config() turns it on).
+  bool sync = false;
 };
+
+// Programs with the synchronisation beyond locks, sized for exhaustive exploration: main and
+// up to two threads it spawns first and waits for last (so no join can block a barrier or a
+// notifier), two instructions each (besides the patterns below). Besides the paper's instructions:
+// message passing over a volatile `v` (`<access>; store 1 v;` published, then `a := load v; if (a
+// == 1) { <access> }` or `a := load v; assume(a == 1); <access>` consumed: race-free only thanks to
+// the volatile's edge), a try-lock `a := cas(w[k], 0, 1); if (a == 0) { <access>; store 0 w[k]; }`,
+// a counter `a := fetch_add(w[k], 1);` with `if (a == 1) { <access> }` after it; and at most one
+// blocking pattern: a barrier `barrier bar(N);` that exactly N threads await once or twice (two
+// phases, so its metadata is reused), or a condition handoff (the waiters
+// `lock q; a := load g; while (a == 0) { wait(c, q); a := load g; } unlock q;`, the notifier
+// `lock q; store 1 g; unlock q;` and later `notify(c);`, `notify_all(c);` for two waiters),
+// which cannot lose its wake-up. None of them can deadlock; a false assume discards the run.
+PaperProgramConfig sync_program_config();
 
 // A generated program, as racelang source.
 struct PaperProgram {

@@ -147,8 +147,11 @@ void check_lemmas_3_8_10(const PaperProgram& program, const PassOptions& pass) {
   assert_equal(finals(s->instrumented, small.final_states),
                finals(s->instrumented, bigger.final_states), "Final states",
                small_side(*s, "small-step"), bigger_side(*s, "bigger-step"), Elements::FinalStates);
+  // Completed on both sides: a bigger-step state can have a thread woken inside a group (from
+  // a wait(c, m) or an await, whose group continues after the park) whose rest of the group has
+  // not run yet; completing it is the same reordering as for the small-step states.
   assert_equal(completed_check_failure_points(s->instrumented, small),
-               check_failure_points(s->instrumented, bigger, false),
+               completed_check_failure_points(s->instrumented, bigger),
                "States before a failing check", small_side(*s, "small-step (sections completed)"),
                bigger_side(*s, "bigger-step"), Elements::Races);
   RC_ASSERT(small.deadlocks.size() == bigger.deadlocks.size());

@@ -54,6 +54,26 @@ std::unique_ptr<Subject> make_subject(const std::string& source, const PassOptio
   return s;
 }
 
+namespace {
+
+bool source_ahead(const ThreadCode& tc, uint32_t pc, uint32_t group);
+
+// The instruction a thread's position names. A thread of an instrumented program can stop in
+// the middle of a group only where the group's operation parks it (a barrier's await, whose
+// departure rule follows it in the group): then the operation has run, and the position is
+// that of the instruction after the group, where the original's thread stands after its
+// await. A wait(c, m) parks before its re-acquisition of m, a source instruction still ahead
+// in the group, which is where the original's thread stands too.
+uint32_t shown_pc(const ThreadCode& tc, uint32_t pc) {
+  uint32_t group = pc < tc.instrs.size() ? tc.instrs[pc].group : 0;
+  if (group == 0 || pc == 0 || tc.instrs[pc - 1].group != group || source_ahead(tc, pc, group))
+    return pc;
+  while (pc + 1 < tc.instrs.size() && tc.instrs[pc].group == group) ++pc;
+  return pc;
+}
+
+} // namespace
+
 std::string project(const RunnableProgram& p, const std::vector<int64_t>& memory,
                     const std::vector<int64_t>& locals, const MachineState* positions) {
   std::string out;
@@ -87,7 +107,12 @@ std::string project(const RunnableProgram& p, const std::vector<int64_t>& memory
         out += thread + ":done";
         break;
       case ThreadStatus::Running: {
-        SourceLoc at = t.instrs[positions->pc[k]].range.begin;
+        uint32_t pc = shown_pc(t, positions->pc[k]);
+        if (t.instrs[pc].op == Op::End) { // woken at its last await: the original's is done
+          out += thread + ":done";
+          break;
+        }
+        SourceLoc at = t.instrs[pc].range.begin;
         out += thread + "@" + std::to_string(at.line) + ":" + std::to_string(at.col);
         break;
       }
@@ -313,6 +338,12 @@ bool is_source_instruction(const Instr& in) {
   case Op::Lock:
   case Op::Unlock:
     return !is_instrumentation_name(in.loc.node->name);
+  case Op::Cas:
+  case Op::FetchAdd:
+  case Op::CondWait:
+  case Op::Notify:
+  case Op::Await:
+  case Op::Assume: // the passes emit these only as the program's own statements
   case Op::Spawn:
   case Op::Wait:
     return true;

@@ -83,6 +83,9 @@ std::set<std::string> check_failure_points(const RunnableProgram& p, const Explo
 // with the failing check), and running the thread-local instructions that follow it. Without
 // this, a thread stopped between its store and the `unlock X[x]` after it would show locals
 // that no state of the bigger-step semantics has (assignments after the store not yet run).
+// Also used on bigger-step states, where only a thread woken inside the group of a
+// wait(c, m) or an await can stand after its group's source instruction (the rest of such a
+// group is that thread's next step).
 std::set<std::string> completed_check_failure_points(const RunnableProgram& p,
                                                      const ExploreResult& r);
 // Only the identities.

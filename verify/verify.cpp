@@ -74,7 +74,7 @@ std::optional<PropertyFailure> verify_pass(const VerifyOptions& options) {
     set_failure_evidence(false); // for the search and the shrinking
     auto failure = find_failure(
         [&] {
-          PaperProgram program = *gen_paper_program();
+          PaperProgram program = *gen_paper_program(options.programs);
           property->check(program, options.pass);
         },
         options.cases, options.seed, &progress);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "instrument/instrument.h"
+#include "verify/program_gen.h"
 #include "verify/properties.h"
 
 namespace racelang::verify {
@@ -22,6 +23,9 @@ struct VerifyOptions {
   std::vector<const Property*> properties; // empty: every property
   int cases = 100;                         // generated programs per property
   uint64_t seed = kDefaultVerifySeed;
+  // What the programs are made of: the paper's language, or with sync_program_config() the
+  // synchronisation beyond locks (`racelang verify --sync`).
+  PaperProgramConfig programs;
   // Called after each case of a property with the number run so far, and during shrinking
   // with the number of smaller counterexamples found so far.
   std::function<void(const Property&, int cases)> on_case;

@@ -56,7 +56,7 @@ b := load cur[1];
 c := load cur[2];
 print(a, b, c);
 
-// RUN-JIT: run --backend=jit --detector=none %s
+// RUN-JIT: %s
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/barrier_stencil.rl

@@ -52,7 +52,7 @@ wait 1;
 assert(sum == 6);
 print(sum);
 
-// RUN-JIT: run --backend=jit --detector=none %s
+// RUN-JIT: %s
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/bounded_queue.rl

@@ -46,7 +46,7 @@ wait 1;
 c := load count;
 assert(c == 2);
 
-// RUN-JIT: run --backend=jit --detector=none %s
+// RUN-JIT: %s
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/peterson.rl

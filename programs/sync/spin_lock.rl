@@ -37,7 +37,7 @@ wait 2;
 c := load count;
 assert(c == 3);
 
-// RUN-JIT: run --backend=jit --detector=none %s
+// RUN-JIT: %s
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/spin_lock.rl

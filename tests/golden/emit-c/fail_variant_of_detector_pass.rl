@@ -3,5 +3,5 @@
 print(1);
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: racelang emit-c: error: the fasttrack pass has no variant 'paper' (pldi09 (default), no-read-share, epoch-ignores-thread, no-location-locks)
+// EXPECT-STDERR: racelang emit-c: error: the fasttrack pass has no variant 'paper' (pldi09 (default), no-read-share, epoch-ignores-thread, no-location-locks, barrier-one-buffer)
 // EXPECT-STDERR: Run 'racelang emit-c --help' for usage.

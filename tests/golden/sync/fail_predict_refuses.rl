@@ -11,6 +11,6 @@ r := load flag;
 wait 1;
 
 // EXPECT-EXIT: 2
-// EXPECT-STDERR: tests/golden/sync/fail_predict_refuses.rl:8:3: error: volatile variables are not supported by predict yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so does 'racelang emit-c' without a detector)
+// EXPECT-STDERR: tests/golden/sync/fail_predict_refuses.rl:8:3: error: volatile variables are not supported by predict yet (the interpreter runs them: 'racelang run', 'explore' and 'test'; so do the JIT, 'racelang instrument' and 'racelang emit-c')
 // EXPECT-STDERR:   store 1 flag;
 // EXPECT-STDERR:   ^~~~~~~~~~~~~
