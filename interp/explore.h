@@ -54,9 +54,10 @@ enum class DporFault : uint8_t {
 // make the results of the split search differ from the unsplit one's.
 enum class SplitFault : uint8_t {
   None,
-  NoSiblingSleep,    // a part does not start with its earlier siblings asleep (traces twice)
-  ReverseAboveRoot,  // a part also reverses races with its prefix's steps (traces twice)
-  FirstFoundWitness, // each witness is the first found, not the least (order-dependent)
+  NoSiblingSleep,     // a part does not start with its earlier siblings asleep (traces twice)
+  ReverseAboveRoot,   // a part also reverses races with its prefix's steps (traces twice)
+  FirstFoundWitness,  // each witness is the first found, not the least (order-dependent)
+  WakeupTreesInParts, // parts use wakeup trees, whose leaves sleep sets can block (traces lost)
 };
 
 struct ExploreOptions {

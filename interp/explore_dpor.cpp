@@ -522,6 +522,18 @@ private:
     }
   }
 
+  // Source sets instead of wakeup trees: in the broken variant, and in the parts of a split
+  // search. A wakeup sequence that reaches a leaf of a tree is dropped as covered by that
+  // leaf's extension, which holds because optimal DPOR never begins an execution that sleep
+  // sets block; a part starts with sleep sets of its own (its earlier siblings), which can
+  // block executions, so that a dropped sequence would be lost. The source-set algorithm
+  // stays complete with blocked executions (it only costs them), and its sleep sets still
+  // keep one execution per trace.
+  bool source_sets() const {
+    return options_.dpor_fault == DporFault::NoWakeupTrees ||
+           (!prefix_.empty() && options_.split_fault != SplitFault::WakeupTreesInParts);
+  }
+
   // The broken variant without wakeup trees: the source-set algorithm (the paper's
   // Algorithm 1) adds one initial of v to the prefix's backtrack set unless one is there (or
   // explored) already; what follows it is left to the lowest enabled thread.
@@ -556,7 +568,7 @@ private:
       if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
     }
     v.push_back(last);
-    if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+    if (source_sets()) {
       add_source(fi, v);
       return;
     }
@@ -638,7 +650,7 @@ private:
     Frame& f = stack_.back();
     for (const auto& [q, fp] : others) {
       std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
-      if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+      if (source_sets()) {
         add_source(f, v);
         continue;
       }
