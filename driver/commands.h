@@ -48,5 +48,8 @@ bool read_pct_depth(const std::string& command, const ParsedOptions& options, bo
                     uint32_t& depth);
 // Reads --timeout into `ms` (left as it is when not given); false after a usage error.
 bool read_timeout(const std::string& command, const ParsedOptions& options, uint64_t& ms);
+// Reads --jobs (1 to 1024) into `jobs`, every core when it is not given (test and explore);
+// false after a usage error.
+bool read_jobs(const std::string& command, const ParsedOptions& options, uint32_t& jobs);
 
 } // namespace racelang

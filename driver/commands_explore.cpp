@@ -84,8 +84,12 @@ int command_explore(const std::vector<std::string>& args) {
                    "N"});
   specs.push_back({"list-executions", true,
                    "dpor: write every explored execution's schedule to FILE, one a line, in "
-                   "exploration order (the search tree; bench/explore/split.py)",
+                   "exploration order (the search tree's parts in order; bench/explore/split.py)",
                    "FILE"});
+  specs.push_back({"jobs", true,
+                   "dpor: worker threads (default: every core); the results are the same for "
+                   "every number (states and naive run on one)",
+                   "J"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"co-enabled", false,
@@ -103,9 +107,10 @@ int command_explore(const std::vector<std::string>& args) {
         "observing each: by default one execution per Mazurkiewicz trace (optimal DPOR; see\n"
         "--strategy). Reports the executions, the distinct final states of shared memory, and\n"
         "every distinct data race, assertion failure, runtime error and deadlock with a\n"
-        "`racelang run` command replaying a witness. Exit codes: 66 if any execution races,\n"
-        "else 1 if any fails, deadlocks or a limit (the thread bound included) stops the\n"
-        "search, else 0.",
+        "`racelang run` command replaying a witness. --jobs splits the DPOR search between\n"
+        "worker threads; the output does not depend on their number. Exit codes: 66 if any\n"
+        "execution races, else 1 if any fails, deadlocks or a limit (the thread bound\n"
+        "included) stops the search, else 0.",
         specs);
     return kExitSuccess;
   }
@@ -148,6 +153,9 @@ int command_explore(const std::vector<std::string>& args) {
     explore.strategy = ExploreStrategy::Naive;
   }
   if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
+  // DPOR always runs split, with one worker too, so that --jobs never changes the output.
+  // States and naive take --jobs and run on one thread (docs/explore.md says why).
+  if (!read_jobs("explore", *options, explore.jobs)) return kExitUsage;
   if (options->has("co-enabled"))
     for (const char* other : {"bigger-step", "json", "witness-dir", "locals", "detector"})
       if (options->has(other)) return usage(std::string("--co-enabled does not take --") + other);
@@ -158,8 +166,9 @@ int command_explore(const std::vector<std::string>& args) {
   if (options->has("co-enabled")) return print_co_enabled(code, *compiled->file, explore);
   CheckSites sites = check_sites(*compiled, code);
 
-  // Streamed as the search goes (there may be millions) into a temporary put in place at the
-  // end; the schedules are those of `racelang run --schedule-string`.
+  // Written as the search ends (the parts' lists in the parts' order; there may be millions)
+  // into a temporary put in place at the end; the schedules are those of `racelang run
+  // --schedule-string`.
   OutputFile executions_file;
   if (auto file = options->get("list-executions")) {
     if (explore.strategy != ExploreStrategy::Dpor)

@@ -2,8 +2,10 @@
 // streaming ThreadSanitizer-style race reports and ending with the outcome's report and a replay
 // hint (docs/interpreter.md). The run itself is interp's run_program; this file maps options to
 // it and outcomes to exit codes and text.
+#include <algorithm>
 #include <iostream>
 #include <ostream>
+#include <thread>
 
 #include "detect/std_trace.h"
 #include "driver/commands.h"
@@ -233,6 +235,19 @@ bool read_timeout(const std::string& command, const ParsedOptions& options, uint
     return false;
   }
   ms = *value;
+  return true;
+}
+
+bool read_jobs(const std::string& command, const ParsedOptions& options, uint32_t& jobs) {
+  jobs = std::max(1u, std::thread::hardware_concurrency());
+  auto text = options.get("jobs");
+  if (!text) return true;
+  auto value = parse_count(*text);
+  if (!value || *value == 0 || *value > 1024) {
+    usage_error(command, "--jobs needs a number from 1 to 1024, not '" + *text + "'");
+    return false;
+  }
+  jobs = static_cast<uint32_t>(*value);
   return true;
 }
 

@@ -3,7 +3,6 @@
 // it and the `racelang run` command that replays the first of them. The output depends only on
 // the program, the options and the seed, never on --jobs (docs/testing.md).
 #include <iostream>
-#include <thread>
 
 #include "driver/commands.h"
 #include "driver/compile.h"
@@ -81,13 +80,9 @@ int command_test(const std::vector<std::string>& args) {
     if (!v || *v == 0) return usage("--iterations needs a positive number, not '" + *text + "'");
     sample.iterations = *v;
   }
-  sample.jobs = std::max(1u, std::thread::hardware_concurrency());
-  if (auto text = options->get("jobs")) {
-    auto v = parse_count(*text);
-    if (!v || *v == 0 || *v > 1024)
-      return usage("--jobs needs a number from 1 to 1024, not '" + *text + "'");
-    sample.jobs = static_cast<unsigned>(*v);
-  }
+  uint32_t jobs = 1;
+  if (!read_jobs("test", *options, jobs)) return kExitUsage;
+  sample.jobs = jobs;
   if (!read_seed("test", *options, sample.seed)) return kExitUsage;
   // Every run's seed must be one `racelang run --seed` accepts (at most 19 digits).
   constexpr uint64_t kMaxSeed = 9'999'999'999'999'999'999ULL;

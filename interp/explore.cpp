@@ -19,6 +19,7 @@
 
 #include "interp/explore_dpor.h"
 #include "interp/explore_outcomes.h"
+#include "interp/explore_parallel.h"
 #include "interp/race_observer.h"
 
 namespace racelang {
@@ -464,7 +465,7 @@ ExploreResult explore_program(const Code& code, const ExploreOptions& given) {
   switch (options.strategy) {
   case ExploreStrategy::Dpor:
     if (!options.split_race_free && !options.machine.independent_accesses)
-      return explore_dpor(code, options);
+      return options.jobs == 0 ? explore_dpor(code, options) : explore_dpor_parallel(code, options);
     break;
   case ExploreStrategy::Naive: {
     ExploreOptions naive = options;

@@ -50,6 +50,16 @@ enum class DporFault : uint8_t {
   IgnoreBarriers,   // two arrivals at one barrier are independent
 };
 
+// Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must
+// make the results of the split search differ from the unsplit one's.
+enum class SplitFault : uint8_t {
+  None,
+  NoSiblingSleep,     // a part does not start with its earlier siblings asleep (traces twice)
+  ReverseAboveRoot,   // a part also reverses races with its prefix's steps (traces twice)
+  FirstFoundWitness,  // each witness is the first found, not the least (order-dependent)
+  WakeupTreesInParts, // parts use wakeup trees, whose leaves sleep sets can block (traces lost)
+};
+
 struct ExploreOptions {
   // The library's default is the state-caching search (its counts and state statistics are
   // what existing users rely on); `racelang explore` defaults to Dpor.
@@ -58,6 +68,15 @@ struct ExploreOptions {
   // executions it cut are counted (ExploreCounts::bounded) and said in the output.
   uint64_t thread_bound = 10'000;
   DporFault dpor_fault = DporFault::None; // tests only
+  // Dpor: worker threads (`explore --jobs`). 0 runs the one unsplit search (the library's
+  // default); 1 or more split the search tree into parts (`split_parts`, the same split for
+  // any number of workers) explored by that many threads, with the same results for every
+  // number (docs/explore.md, "Parallel exploration"). States and Naive run on one thread.
+  uint32_t jobs = 0;
+  // Dpor with jobs >= 1: split the search tree at its top into at least this many parts where
+  // the program has that many (fixed, so that the results never depend on `jobs`).
+  uint32_t split_parts = 64;
+  SplitFault split_fault = SplitFault::None; // tests only
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
   uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)
@@ -178,6 +197,8 @@ struct ExploreResult {
   // tests check it); the broken variants make them positive.
   uint64_t redundant = 0;
   uint64_t infeasible = 0;
+  // Dpor with jobs >= 1: the parts the search tree was split into (0 when unsplit).
+  uint64_t parts = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;

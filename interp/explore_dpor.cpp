@@ -14,9 +14,17 @@
 // without the release → acquisition edge; (2) a step that fails or hits the step limit ends
 // the execution, so it is dependent with every step of every other thread, and when it ends
 // E, every other thread enabled before it races with it (each is tried first from there).
+//
+// The same explorer runs one part of a split search (explore_dpor_part): it first follows a
+// fixed prefix, putting to sleep at each of its frames the enabled threads that come before
+// the prefix's thread there (the part's earlier siblings), then searches below the prefix only,
+// leaving races with the prefix's steps to the other parts (docs/explore.md, "Parallel
+// exploration"). Witnesses are the least schedules of the outcome's causal past, so that they
+// do not depend on which representative of a trace the search ran (least_schedule).
 #include "interp/explore_dpor.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 #include "interp/explore_outcomes.h"
@@ -109,6 +117,8 @@ struct Event {
   uint32_t pos = 0; // 1-based index among its thread's events
   Footprint fp;
   std::vector<uint32_t> clock, race_clock;
+  bool raced = false;         // the detector (or a race check) reported a race in this step
+  std::vector<RaceKey> races; // the detector's races in this step, in order
 };
 
 // A wakeup-tree node: the next step of `thread` there, as it was seen when inserted.
@@ -150,11 +160,37 @@ constexpr size_t kStale = ~size_t{0};
 
 class DporExplorer {
 public:
-  DporExplorer(const Code& code, const ExploreOptions& options)
+  // `prefix` (thread indices): the part of a split search to explore (empty: the whole tree).
+  // `budget`: the limits shared by the parts, or null. `expand`: only follow the prefix and
+  // say which threads its end may take next (children()), exploring nothing.
+  DporExplorer(const Code& code, const ExploreOptions& options, std::vector<uint32_t> prefix = {},
+               SplitBudget* budget = nullptr, bool expand = false)
       : code_(code), options_(options), dep_(options.dpor_fault), machine_(code, options.machine),
-        outcomes_(code), threads_(static_cast<uint32_t>(code.threads.size())) {}
+        outcomes_(code, options.split_fault != SplitFault::FirstFoundWitness),
+        threads_(static_cast<uint32_t>(code.threads.size())), prefix_(std::move(prefix)),
+        floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
+        budget_(budget), expand_(expand) {}
 
   ExploreResult run() {
+    explore();
+    outcomes_.finish(result_);
+    return std::move(result_);
+  }
+
+  DporPart run_part() {
+    if (options_.on_execution) listed_.emplace();
+    explore();
+    publish();
+    return DporPart{std::move(result_), std::move(outcomes_),
+                    listed_ ? std::move(*listed_) : std::vector<Schedule>{}};
+  }
+
+  // After explore() with `expand`: nullopt if the prefix ends the execution (a leaf of the
+  // search tree: the part is that one execution), else the threads its end may take next that
+  // are not asleep, in index order (none: no trace lies below the prefix).
+  const std::optional<std::vector<uint32_t>>& children() const { return children_; }
+
+  void explore() {
     result_.cached = false;
     StepResult s = machine_.start(options_.max_steps);
     Frame root;
@@ -163,7 +199,10 @@ public:
     root.origin.assign(threads_, -1);
     root.steps.assign(threads_, 0);
     live_ = std::make_unique<RaceObserver>(options_.detector);
-    uint32_t races = observe(*live_, root.edge) ? 1 : 0;
+    std::vector<RaceReport> start = observe(*live_, root.edge);
+    for (size_t n = 0; n < start.size(); ++n) // main's start: the empty witness
+      outcomes_.race(start[n], n == 0, [] { return Schedule{}; });
+    uint32_t races = start.empty() ? 0 : 1;
     root.races_on_path = races;
     if (s.status != StepStatus::Done) {
       ++result_.states;
@@ -173,31 +212,97 @@ public:
       stack_.push_back(std::move(root));
       live_frames_ = 1;
       enter_top();
+      // A part's prefix: its steps are taken here, and the search never returns above it.
+      for (size_t frames = 1; frames <= prefix_.size() && stack_.size() == frames; ++frames)
+        step_top();
       search();
     }
-    outcomes_.finish(result_);
     result_.traces = traces_;
-    return std::move(result_);
   }
 
 private:
-  // Feeds a step's events to the observer, continuing past races; whether any raced.
-  bool observe(RaceObserver& observer, const std::vector<LabelledStep>& events, int64_t chosen = -1,
-               uint32_t races_before = 0) {
-    bool raced = false;
+  // Feeds a step's events to the observer, continuing past races; the races, in order.
+  static std::vector<RaceReport> observe(RaceObserver& observer,
+                                         const std::vector<LabelledStep>& events) {
+    std::vector<RaceReport> races;
     for (const LabelledStep& event : events) {
       if (event.label.kind == LabelKind::Exit) {
         observer.exit(event.label.thread);
         continue;
       }
       if (auto race = observer.observe(event)) {
-        uint32_t before = races_before + (raced ? 1 : 0);
-        outcomes_.race(*race, before == 0, [&] { return path_schedule(chosen); });
-        raced = true;
+        races.push_back(*race);
         observer.force(event);
       }
     }
-    return raced;
+    return races;
+  }
+
+  // The witness rule (docs/explore.md, "The witness rule"): the events of the first `count`
+  // frames that `clock` covers (all of them without a clock), scheduled as the least sequence
+  // of thread ids that respects their happens-before order. Every representative of a trace
+  // gives the same causal past of an event, so the same witness; with clock null it is the
+  // least linearisation of the whole execution. `earlier`, if given, is called with each
+  // event of it but the one at count - 1.
+  Schedule least_schedule(size_t count, const std::vector<uint32_t>* clock,
+                          const std::function<void(const Event&)>& earlier = nullptr) const {
+    std::vector<std::vector<const Event*>> per(threads_); // in each thread's order
+    for (size_t x = 0; x < count; ++x) {
+      const Event& e = stack_[x].event;
+      if (clock != nullptr && !covered(e, *clock)) continue;
+      per[e.thread].push_back(&e);
+      if (earlier && x + 1 < count) earlier(e);
+    }
+    std::vector<uint32_t> placed(threads_, 0);
+    Schedule out;
+    for (;;) {
+      int64_t best = -1;
+      for (uint32_t t = 0; t < threads_; ++t) {
+        if (placed[t] == per[t].size()) continue;
+        const Event& e = *per[t][placed[t]];
+        bool ready = true;
+        for (uint32_t u = 0; u < threads_ && ready; ++u) ready = u == t || placed[u] >= e.clock[u];
+        if (ready &&
+            (best < 0 || machine_.thread_id(t) < machine_.thread_id(static_cast<uint32_t>(best))))
+          best = t;
+      }
+      if (best < 0) break;
+      out.push_back(machine_.thread_id(static_cast<uint32_t>(best)));
+      ++placed[static_cast<size_t>(best)];
+    }
+    return out;
+  }
+
+  // The witness of the whole current execution, its events in the first `count` frames; with
+  // SplitFault::FirstFoundWitness the path as run (`last`: path_schedule).
+  Schedule whole_witness(size_t count, int64_t last) const {
+    if (options_.split_fault == SplitFault::FirstFoundWitness) return path_schedule(last);
+    return least_schedule(count, nullptr);
+  }
+
+  // The races found in the step of the event at frame j (clocks computed). A race is offered
+  // with its causal past as the witness, unless a race with the same key (RaceKey) comes
+  // earlier in that past or in the step: a replay, which reports each key once, would show
+  // that one, and that one is offered with its own past. Both are properties of the trace, so
+  // which occurrences are offered does not depend on the representative run either.
+  void report_races(const std::vector<RaceReport>& races, size_t j, int64_t chosen,
+                    uint32_t races_before) {
+    Event& e = stack_[j].event;
+    for (const RaceReport& r : races) e.races.push_back(race_key(r));
+    for (size_t n = 0; n < races.size(); ++n) {
+      if (options_.split_fault == SplitFault::FirstFoundWitness) {
+        outcomes_.race(races[n], n == 0 && races_before == 0,
+                       [&] { return path_schedule(chosen); });
+        continue;
+      }
+      bool raced_before = n > 0, repeated = false;
+      for (size_t m = 0; m < n; ++m) repeated = repeated || e.races[m] == e.races[n];
+      Schedule witness = least_schedule(j + 1, &e.clock, [&](const Event& x) {
+        raced_before = raced_before || x.raced;
+        for (const RaceKey& k : x.races) repeated = repeated || k == e.races[n];
+      });
+      if (!repeated) outcomes_.race(races[n], !raced_before, [&] { return witness; });
+    }
   }
 
   RaceObserver& observer_at_top() {
@@ -215,9 +320,46 @@ private:
     return f.steps[k] < options_.thread_bound && machine_.can_step(k);
   }
 
+  static bool asleep(const Frame& f, uint32_t k) {
+    return std::any_of(f.sleep.begin(), f.sleep.end(),
+                       [&](const SleepEntry& e) { return e.thread == k; });
+  }
+
+  // The footprint of k's next step (machine_ at the frame's state), without taking it.
+  Footprint next_footprint(uint32_t k) const {
+    bool prints = machine_.next_instr(k).op == Op::Print;
+    StepPreview p = machine_.peek(k, options_.max_steps);
+    return footprint(p.events, p.status, prints);
+  }
+
+  // The limits: this search's own, or those shared by the parts of a split search (the
+  // counts are published to the budget as they grow).
+  void publish() {
+    if (budget_ == nullptr) return;
+    budget_->states += result_.states - published_states_;
+    budget_->executions += result_.executions_run - published_executions_;
+    published_states_ = result_.states;
+    published_executions_ = result_.executions_run;
+  }
+
+  bool limit_reached() {
+    if (budget_ == nullptr) return explore_limit_reached(result_, options_);
+    publish();
+    if (!result_.limit.empty()) return true;
+    ExploreResult total;
+    total.states = budget_->states;
+    total.executions_run = budget_->executions;
+    if (!explore_limit_reached(total, options_)) return false;
+    result_.limit = total.limit;
+    return true;
+  }
+
   // `last`: the thread chosen into the step that ended the execution, or -1 (path_schedule).
   void count_end(uint64_t ExploreCounts::*field, bool racy, int64_t last) {
-    if (options_.on_execution) options_.on_execution(path_schedule(last));
+    if (listed_)
+      listed_->push_back(path_schedule(last));
+    else if (options_.on_execution)
+      options_.on_execution(path_schedule(last));
     ExploreCounts& c = result_.counts;
     ++c.total;
     ++(c.*field);
@@ -230,7 +372,10 @@ private:
   // `races_before`: races on the path before the step; `races`: with the step's own.
   void end_in_step(const StepResult& s, uint64_t steps_before, int64_t chosen,
                    uint32_t races_before, uint32_t races) {
-    auto witness = [&] { return path_schedule(chosen); };
+    // Main's start (no frame yet) has the empty witness; a step ends at the top frame.
+    auto witness = [&] {
+      return stack_.empty() ? Schedule{} : whole_witness(stack_.size(), chosen);
+    };
     if (s.status == StepStatus::Failed) {
       outcomes_.failure(*machine_.failure(), races_before, witness);
       count_end(&ExploreCounts::failed, races > 0, chosen);
@@ -243,7 +388,8 @@ private:
   // The frame just pushed (machine_ at its state): an end of E, or its first choice.
   void enter_top() {
     Frame& f = stack_.back();
-    ++result_.states;
+    const size_t depth = stack_.size() - 1;
+    if (depth >= prefix_.size() && !expand_) ++result_.states;
     std::vector<uint32_t> choices;
     bool cut = false;
     for (uint32_t k = 0; k < threads_; ++k) {
@@ -252,9 +398,15 @@ private:
             (machine_.status(k) == ThreadStatus::Running && f.steps[k] >= options_.thread_bound);
     }
     bool racy = f.races_on_path > 0;
+    if (expand_ && depth == prefix_.size()) {
+      if (!choices.empty()) children_.emplace();
+      for (uint32_t k : sibling_order(choices))
+        if (!asleep(f, k)) children_->push_back(k);
+      return;
+    }
     if (choices.empty()) {
       reverse_blocked_locks(f, stack_.size() - 1);
-      auto witness = [&] { return path_schedule(-1); };
+      auto witness = [&] { return whole_witness(stack_.size() - 1, -1); };
       if (machine_.all_finished()) {
         outcomes_.final_state(machine_.state());
         count_end(&ExploreCounts::finished, racy, -1);
@@ -268,16 +420,52 @@ private:
       }
       return;
     }
+    if (depth < prefix_.size()) {
+      follow_prefix(f, prefix_[depth], choices);
+      return;
+    }
     if (!f.wut.empty()) return;
     for (uint32_t k : choices) {
-      bool asleep = std::any_of(f.sleep.begin(), f.sleep.end(),
-                                [&](const SleepEntry& e) { return e.thread == k; });
-      if (asleep) continue;
+      if (asleep(f, k)) continue;
       f.wut.push_back(WNode{k, {}, {}, false});
       return;
     }
+    // A part whose prefix ends with every enabled thread asleep holds no trace (its earlier
+    // siblings cover them): not an execution begun and abandoned.
+    if (depth == prefix_.size() && depth > 0) return;
     ++result_.redundant; // sleep-set blocked: every enabled thread is asleep
     ++result_.executions_run;
+  }
+
+  // A frame of a part's prefix (machine_ at its state): the prefix's thread k is taken next,
+  // and the enabled threads before it that are awake go to sleep first, since the parts that
+  // begin with them (the earlier siblings in split_dpor_search) explore their steps from here.
+  void follow_prefix(Frame& f, uint32_t k, const std::vector<uint32_t>& choices) {
+    if (options_.split_fault != SplitFault::NoSiblingSleep)
+      for (uint32_t q : sibling_order(choices)) {
+        if (q == k) break;
+        if (!asleep(f, q)) f.sleep.push_back({q, next_footprint(q)});
+      }
+    f.wut.push_back(WNode{k, {}, {}, false});
+  }
+
+  // The order of a split node's children (machine_ at its state): thread index order, except
+  // that steps only spawning or waiting for threads come last. Such a step is dependent with
+  // nothing another thread can still do (but a failure), so as an earlier sibling it would
+  // sleep through a later sibling's whole part, every execution there sleep-set blocked: that
+  // part would be empty and cost all its executions to find so.
+  std::vector<uint32_t> sibling_order(const std::vector<uint32_t>& choices) const {
+    std::vector<uint32_t> first, last;
+    for (uint32_t q : choices) {
+      Footprint fp = next_footprint(q);
+      bool inert = !fp.ends && !fp.prints &&
+                   std::all_of(fp.labels.begin(), fp.labels.end(), [](const Label& l) {
+                     return l.kind == LabelKind::Fork || l.kind == LabelKind::Join;
+                   });
+      (inert ? last : first).push_back(q);
+    }
+    first.insert(first.end(), last.begin(), last.end());
+    return first;
   }
 
   Footprint footprint(const std::vector<LabelledStep>& events, StepStatus status,
@@ -334,6 +522,18 @@ private:
     }
   }
 
+  // Source sets instead of wakeup trees: in the broken variant, and in the parts of a split
+  // search. A wakeup sequence that reaches a leaf of a tree is dropped as covered by that
+  // leaf's extension, which holds because optimal DPOR never begins an execution that sleep
+  // sets block; a part starts with sleep sets of its own (its earlier siblings), which can
+  // block executions, so that a dropped sequence would be lost. The source-set algorithm
+  // stays complete with blocked executions (it only costs them), and its sleep sets still
+  // keep one execution per trace.
+  bool source_sets() const {
+    return options_.dpor_fault == DporFault::NoWakeupTrees ||
+           (!prefix_.empty() && options_.split_fault != SplitFault::WakeupTreesInParts);
+  }
+
   // The broken variant without wakeup trees: the source-set algorithm (the paper's
   // Algorithm 1) adds one initial of v to the prefix's backtrack set unless one is there (or
   // explored) already; what follows it is left to the lowest enabled thread.
@@ -359,6 +559,7 @@ private:
   // Race e_i ⋖ `last`: inserts v = notdep(e_i, E).last, where E's events end before `end`,
   // into the wakeup tree of e_i's prefix unless a sleeping thread is a weak initial of v.
   void reverse(size_t i, size_t end, SeqItem last) {
+    if (i < floor_) return; // a race with a step of the part's prefix: other parts reverse it
     Frame& fi = stack_[i];
     const Event& ei = fi.event;
     std::vector<SeqItem> v;
@@ -367,7 +568,7 @@ private:
       if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
     }
     v.push_back(last);
-    if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+    if (source_sets()) {
       add_source(fi, v);
       return;
     }
@@ -441,18 +642,15 @@ private:
 
   // A step ended E at the top frame: every other thread enabled there races with it.
   void reverse_with_the_end(const Frame& top, uint32_t ended) {
+    if (stack_.size() - 1 < floor_) return; // the prefix's own end: its siblings are parts
     std::vector<std::pair<uint32_t, Footprint>> others;
     machine_.set_state(top.state);
-    for (uint32_t q = 0; q < threads_; ++q) {
-      if (q == ended || !enabled(top, q)) continue;
-      bool prints = machine_.next_instr(q).op == Op::Print;
-      StepPreview p = machine_.peek(q, options_.max_steps);
-      others.emplace_back(q, footprint(p.events, p.status, prints));
-    }
+    for (uint32_t q = 0; q < threads_; ++q)
+      if (q != ended && enabled(top, q)) others.emplace_back(q, next_footprint(q));
     Frame& f = stack_.back();
     for (const auto& [q, fp] : others) {
       std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
-      if (options_.dpor_fault == DporFault::NoWakeupTrees) {
+      if (source_sets()) {
         add_source(f, v);
         continue;
       }
@@ -464,14 +662,14 @@ private:
 
   void search() {
     ProgressTicker progress;
-    while (!stack_.empty()) {
-      progress.tick(options_, result_);
+    while (stack_.size() > floor_) {
+      if (budget_ == nullptr) progress.tick(options_, result_);
       Frame& top = stack_.back();
       if (!top.wut.empty() && top.wut.front().taken) {
         top.sleep.push_back({top.wut.front().thread, std::move(top.wut.front().fp)});
         top.wut.erase(top.wut.begin());
       }
-      if (top.wut.empty() || explore_limit_reached(result_, options_)) {
+      if (top.wut.empty() || limit_reached()) {
         stack_.pop_back();
         live_frames_ = kStale;
         continue;
@@ -498,16 +696,18 @@ private:
     child.edge = machine_.events();
     child.chosen = machine_.thread_id(k);
     child.path_steps = top.path_steps + s.small_steps;
-    bool raced = observe(observer, child.edge, child.chosen, top.races_on_path);
-    if (s.status == StepStatus::Failed && machine_.failure()->kind == FailureKind::RaceCheck)
-      raced = true;
+    std::vector<RaceReport> races = observe(observer, child.edge);
+    bool raced = !races.empty() || (s.status == StepStatus::Failed &&
+                                    machine_.failure()->kind == FailureKind::RaceCheck);
     child.races_on_path = top.races_on_path + (raced ? 1 : 0);
     live_frames_ = kStale; // the observer is past the top frame
 
-    top.event = Event{k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}};
+    top.event = Event{
+        k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}, raced, {}};
     node.fp = top.event.fp;
     node.taken = true;
     add_event(top.event);
+    report_races(races, stack_.size() - 1, child.chosen, top.races_on_path);
     if (s.status != StepStatus::Done) {
       ++result_.states; // the end is a node of the search too
       end_in_step(s, top.path_steps, child.chosen, top.races_on_path, child.races_on_path);
@@ -548,12 +748,65 @@ private:
   size_t live_frames_ = kStale; // frames whose step into them the observer has seen
   ExploreResult result_;
   uint64_t traces_ = 0;
+  std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
+  size_t floor_;                 // frames below it are the prefix's: never searched again
+  SplitBudget* budget_;
+  bool expand_;
+  std::optional<std::vector<uint32_t>> children_;
+  std::optional<std::vector<Schedule>> listed_; // a part's executions, for on_execution
+  uint64_t published_states_ = 0, published_executions_ = 0;
 };
 
 } // namespace
 
 ExploreResult explore_dpor(const Code& code, const ExploreOptions& options) {
   return DporExplorer(code, options).run();
+}
+
+DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
+                           const std::vector<uint32_t>& prefix, SplitBudget& budget) {
+  return DporExplorer(code, options, prefix, &budget).run_part();
+}
+
+// Level by level: every prefix of the frontier that does not end the execution is replaced by
+// its children (one per enabled thread not asleep, the earlier ones asleep in the later ones'
+// parts), until there are `split_parts` parts or no prefix has children. Depends on the program
+// and the options only, never on the number of workers.
+std::vector<std::vector<uint32_t>>
+split_dpor_search(const Code& code, const ExploreOptions& options, uint64_t& inner_nodes) {
+  constexpr size_t kMaxDepth = 256; // a long single-threaded start stays one part
+  struct Prefix {
+    std::vector<uint32_t> threads;
+    bool leaf = false;
+  };
+  std::vector<Prefix> parts{{}};
+  for (size_t depth = 0; parts.size() < options.split_parts && depth < kMaxDepth; ++depth) {
+    std::vector<Prefix> next;
+    bool grew = false;
+    for (Prefix& p : parts) {
+      if (p.leaf) {
+        next.push_back(std::move(p));
+        continue;
+      }
+      DporExplorer expand(code, options, p.threads, nullptr, true);
+      expand.explore();
+      if (!expand.children()) {
+        next.push_back({std::move(p.threads), true});
+        continue;
+      }
+      ++inner_nodes;
+      grew = true;
+      for (uint32_t k : *expand.children()) {
+        next.push_back({p.threads, false});
+        next.back().threads.push_back(k);
+      }
+    }
+    parts = std::move(next);
+    if (!grew) break;
+  }
+  std::vector<std::vector<uint32_t>> out;
+  for (Prefix& p : parts) out.push_back(std::move(p.threads));
+  return out;
 }
 
 } // namespace racelang

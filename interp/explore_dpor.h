@@ -5,15 +5,48 @@
 // docs/explore.md defines (same cell with a write; same lock; fork/join of a thread; print and
 // print; a step that ends the execution with everything), keeping only the current execution,
 // its states and its wakeup trees: memory linear in the execution's length. Outcomes are
-// collected exactly as the state-caching search collects them (explore_outcomes.h).
+// collected exactly as the state-caching search collects them (explore_outcomes.h). The split
+// search (`explore --jobs`, explore_parallel.h) runs the same algorithm on parts of the tree.
 #pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
 
 #include "interp/code.h"
 #include "interp/explore.h"
+#include "interp/explore_outcomes.h"
 
 namespace racelang {
 
 // Called by explore_program for ExploreStrategy::Dpor.
 ExploreResult explore_dpor(const Code& code, const ExploreOptions& options);
+
+// The limits (--max-states, --max-executions) shared by the parts of a split search: each part
+// adds what it counts.
+struct SplitBudget {
+  std::atomic<uint64_t> states{0};
+  std::atomic<uint64_t> executions{0};
+};
+
+// What one part of a split search found: its counts (ExploreResult's outcome lists empty), its
+// outcomes, and with ExploreOptions::on_execution its executions' schedules in order.
+struct DporPart {
+  ExploreResult result;
+  OutcomeCollector outcomes;
+  std::vector<Schedule> listed;
+};
+
+// The parts of a split search, as prefixes of thread indices in the search tree's order: the
+// top of the tree expanded level by level (every enabled thread that is not asleep, the earlier
+// ones asleep in the later ones' parts) until there are ExploreOptions::split_parts of them or
+// the program has no more. `inner_nodes` counts the expanded prefixes.
+std::vector<std::vector<uint32_t>>
+split_dpor_search(const Code& code, const ExploreOptions& options, uint64_t& inner_nodes);
+
+// Optimal DPOR below `prefix` (a part from split_dpor_search), with the prefix's earlier
+// siblings asleep and the races with the prefix's own steps left to the other parts.
+DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
+                           const std::vector<uint32_t>& prefix, SplitBudget& budget);
 
 } // namespace racelang

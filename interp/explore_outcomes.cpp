@@ -31,11 +31,29 @@ bool OutcomeCollector::has_race(const RaceReport& report) const {
   return races_.count(race_key(report)) != 0;
 }
 
+template <typename Map, typename Item>
+void OutcomeCollector::keep(Map& map, typename Map::key_type key, Item&& item) {
+  auto it = map.find(key);
+  if (it == map.end())
+    map.emplace(std::move(key), std::forward<Item>(item));
+  else if (least_ && item.witness < it->second.witness)
+    it->second = std::forward<Item>(item);
+}
+
+// Builds the item (and its witness) only when it may be kept: first-found mode builds each
+// outcome's witness once.
+template <typename Map, typename Make>
+void OutcomeCollector::keep_made(Map& map, const typename Map::key_type& key,
+                                 const WitnessFn& witness, const Make& make) {
+  if (!least_ && map.count(key)) return;
+  keep(map, key, make(witness()));
+}
+
 void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
                             const WitnessFn& witness) {
-  RaceKey key = race_key(report);
-  if (races_.count(key)) return;
-  races_.emplace(key, ExploreRace{report, witness(), first_on_witness});
+  keep_made(races_, race_key(report), witness, [&](Schedule w) {
+    return ExploreRace{report, std::move(w), first_on_witness};
+  });
 }
 
 void OutcomeCollector::failure(const Failure& f, uint32_t races_before, const WitnessFn& witness) {
@@ -44,8 +62,9 @@ void OutcomeCollector::failure(const Failure& f, uint32_t races_before, const Wi
     return;
   }
   auto& table = f.kind == FailureKind::AssertionFailure ? assertions_ : errors_;
-  FailureKey key{f.range.begin, f.thread, f.message};
-  if (!table.count(key)) table.emplace(key, ExploreFailure{f, witness()});
+  keep_made(table, FailureKey{f.range.begin, f.thread, f.message}, witness, [&](Schedule w) {
+    return ExploreFailure{f, std::move(w)};
+  });
 }
 
 void OutcomeCollector::step_limit(const Machine& machine, uint64_t steps_before,
@@ -53,10 +72,11 @@ void OutcomeCollector::step_limit(const Machine& machine, uint64_t steps_before,
   for (uint32_t k = 0; k < machine.thread_count(); ++k) {
     if (machine.status(k) != ThreadStatus::Running || machine.at_visible(k)) continue;
     SourceLoc at = machine.next_instr(k).range.begin;
-    auto key = std::make_tuple(machine.thread_id(k), at.line, at.col);
-    if (!limits_.count(key))
-      limits_.emplace(key, ExploreStepLimit{machine.thread_id(k), machine.next_instr(k).range,
-                                            witness(), steps_before});
+    keep_made(limits_, std::make_tuple(machine.thread_id(k), at.line, at.col), witness,
+              [&](Schedule w) {
+                return ExploreStepLimit{machine.thread_id(k), machine.next_instr(k).range,
+                                        std::move(w), steps_before};
+              });
     return;
   }
 }
@@ -66,12 +86,25 @@ void OutcomeCollector::deadlock(std::vector<BlockedThread> blocked, const Witnes
   for (const BlockedThread& b : blocked)
     key.emplace_back(b.thread, static_cast<int>(b.blocker.kind), b.blocker.range.begin.line,
                      b.blocker.range.begin.col, b.blocker.holder, b.blocker.waited);
-  if (!deadlocks_.count(key))
-    deadlocks_.emplace(std::move(key), ExploreDeadlock{std::move(blocked), witness()});
+  keep_made(deadlocks_, key, witness, [&](Schedule w) {
+    return ExploreDeadlock{blocked, std::move(w)};
+  });
 }
 
 void OutcomeCollector::final_state(const MachineState& state) {
   finals_.insert(FinalState{state.memory, state.locals});
+}
+
+void OutcomeCollector::merge(OutcomeCollector&& other) {
+  finals_.merge(other.finals_);
+  auto all = [this](auto& into, auto& from) {
+    for (auto& [key, item] : from) keep(into, key, std::move(item));
+  };
+  all(races_, other.races_);
+  all(assertions_, other.assertions_);
+  all(errors_, other.errors_);
+  all(deadlocks_, other.deadlocks_);
+  all(limits_, other.limits_);
 }
 
 void OutcomeCollector::finish(ExploreResult& result) {

@@ -1,7 +1,8 @@
 // The bookkeeping every exploration strategy shares: what an execution ended in (final state,
 // race, assertion failure, runtime error, deadlock, step limit), each kept once by what makes it
-// distinct, with the first witness schedule that showed it, and moved into an ExploreResult in
-// the documented order at the end. The strategies (explore.cpp's state-caching search,
+// distinct, with a witness schedule that showed it (the first found, or with least_witness the
+// least of all found: see docs/explore.md, "The witness rule"), and moved into an ExploreResult
+// in the documented order at the end. The strategies (explore.cpp's state-caching search,
 // explore_dpor.cpp's optimal DPOR) differ only in which executions they run; keeping what they
 // report in one place is what makes "every strategy reports the same outcomes" checkable.
 #pragma once
@@ -53,10 +54,14 @@ private:
 
 class OutcomeCollector {
 public:
-  // Witnesses are built only for outcomes not seen before.
+  // Witnesses are built only for outcomes not seen before, unless least_witness is set.
   using WitnessFn = std::function<Schedule()>;
 
-  explicit OutcomeCollector(const Code& code) : code_(code) {}
+  // least_witness: keep, for each outcome, the least witness (lexicographically, as a
+  // schedule of thread ids) of all those it is shown with, so that what is kept does not
+  // depend on the order the outcomes are found in (split DPOR merges parts in any order).
+  explicit OutcomeCollector(const Code& code, bool least_witness = false)
+      : code_(code), least_(least_witness) {}
 
   // Whether the race has been recorded already (by RaceKey).
   bool has_race(const RaceReport& report) const;
@@ -68,6 +73,9 @@ public:
   void step_limit(const Machine& machine, uint64_t steps_before, const WitnessFn& witness);
   void deadlock(std::vector<BlockedThread> blocked, const WitnessFn& witness);
   void final_state(const MachineState& state);
+
+  // Adds everything `other` collected, keeping the least witnesses (least_witness).
+  void merge(OutcomeCollector&& other);
 
   // Moves everything into `result` (sorted as ExploreResult documents).
   void finish(ExploreResult& result);
@@ -82,7 +90,15 @@ private:
   };
   using DeadlockKey = std::vector<std::tuple<int64_t, int, uint32_t, uint32_t, int64_t, int64_t>>;
 
+  // Keeps `item` under `key` if the key is new, or (least_witness) if its witness is less.
+  template <typename Map, typename Item>
+  void keep(Map& map, typename Map::key_type key, Item&& item);
+  template <typename Map, typename Make>
+  void keep_made(Map& map, const typename Map::key_type& key, const WitnessFn& witness,
+                 const Make& make);
+
   const Code& code_;
+  bool least_ = false;
   std::set<FinalState> finals_;
   std::map<RaceKey, ExploreRace> races_;
   std::map<FailureKey, ExploreFailure> assertions_, errors_;

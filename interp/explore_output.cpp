@@ -400,6 +400,7 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
         options.strategy == ExploreStrategy::Dpor ? std::to_string(options.thread_bound) : "null");
   field("racy_executions", count_json(c.racy, sat));
   field("states", std::to_string(result.states));
+  field("parts", result.parts ? std::to_string(result.parts) : "null");
 
   std::string finals = "[";
   std::vector<const FinalState*> shared_only = shown_states(result, code, false);

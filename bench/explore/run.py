@@ -3,12 +3,16 @@
 `racelang explore`, with --strategy=dpor and --strategy=states side by side in one run: trace
 and execution counts, time, traces per second (wall and CPU) and peak memory of each racelang
 process, the load average, every known trace count checked, and DPOR's final states, races,
-failures and deadlocks checked against the state-caching search's. Then the speed-up of
-`racelang test --jobs=2` over `--jobs=1` on the same machine. Not run by CI.
+failures and deadlocks checked against the state-caching search's. Then `racelang explore
+--jobs=1`, `--jobs=2` and `--jobs=N` (every core, when that is more than 2) side by side on the
+biggest families: traces per second, speed-up and peak memory, the outputs compared byte for
+byte (they must be the same). Then the speed-up of `racelang test --jobs=2` over `--jobs=1` on
+the same machine. Not run by CI.
 
     bench/explore/run.py                 # build/racelang, the default sizes
     bench/explore/run.py --smoke         # the smallest sizes only
     bench/explore/run.py --only filesystem,indexer --timeout 300
+    bench/explore/run.py --jobs-only     # only the explore --jobs comparison
 """
 import argparse
 import json
@@ -125,6 +129,76 @@ def print_row(row):
     log("  ".join(cell(v, i) for i, v in enumerate(values)))
 
 
+# The explore --jobs comparison: the biggest size of each family that DPOR finishes in about a
+# second or more on one worker (smaller searches measure racelang's start-up, not the search).
+JOBS_SIZES = {"indexer": 15, "stack": 4, "queue": 4, "sigma": 5, "peterson": 3, "dekker": 2,
+              "philosophers": 6, "filesystem": 18, "mpat": 8, "fib_bench": 4}
+JOBS_SMOKE_SIZES = {"stack": 3, "peterson": 2}
+
+
+def jobs_table(racelang, work, args):
+    """explore --json with --jobs=1, 2 and every core on each family: wall and CPU time,
+    traces per second, speed-up over one worker, peak memory; the outputs must be the same."""
+    cores = os.cpu_count() or 1
+    counts = [1, 2] + ([cores] if cores > 2 else [])
+    only = set(args.only.split(",")) if args.only else None
+    sizes = JOBS_SMOKE_SIZES if args.smoke else JOBS_SIZES
+    log("\nexplore --jobs (%d cores); load average at start: %.2f %.2f %.2f"
+        % ((cores,) + os.getloadavg()))
+    head = ["family", "n", "traces", "parts"]
+    for j in counts:
+        head += ["j%d s" % j, "j%d cpu s" % j, "j%d traces/s" % j, "j%d MiB" % j]
+        if j > 1:
+            head += ["j%d speed-up" % j]
+    log("  ".join(h.rjust(10) if i > 1 else h.ljust(12 if i == 0 else 3) for i, h in enumerate(head)))
+    rows = []
+    for name, n in sizes.items():
+        if only and name not in only:
+            continue
+        generator = families.FAMILIES[name][0]
+        path = os.path.join(work, "jobs_%s_%d.rl" % (name, n))
+        with open(path, "w") as f:
+            f.write(generator(n))
+        row = {"family": name, "n": n, "load": os.getloadavg()[0], "jobs": {}}
+        outputs = {}
+        for j in counts:
+            r, peak = run_peak([racelang, "explore", "--json", "--jobs=%d" % j,
+                                "--max-states=1000000000", "--max-executions=1000000000", path],
+                               args.timeout)
+            outputs[j] = r.out
+            try:
+                data = json.loads(r.out)
+            except ValueError:
+                data = None
+            if data is None or not data["complete"]:
+                problem("explore %s(%d) --jobs=%d: incomplete (exit %s)" % (name, n, j, r.exit_code))
+                row["jobs"][j] = {"complete": False, "seconds": r.seconds}
+                continue
+            row["traces"] = data["traces"]
+            row["parts"] = data.get("parts")
+            row["jobs"][j] = {"complete": True, "seconds": r.seconds,
+                              "cpu_seconds": r.cpu_seconds, "peak_mib": peak}
+        for j in counts[1:]:
+            if outputs[j] != outputs[1]:
+                problem("explore %s(%d): --jobs=%d prints other results than --jobs=1" % (name, n, j))
+        values = [name.ljust(12), str(n).ljust(3), str(row.get("traces", "-")).rjust(10),
+                  str(row.get("parts", "-")).rjust(10)]
+        one = row["jobs"][1]
+        for j in counts:
+            d = row["jobs"][j]
+            if not d["complete"]:
+                values += [">%.0f" % d["seconds"], "-", "-", "-"] + (["-"] if j > 1 else [])
+                continue
+            values += ["%.2f" % d["seconds"], "%.2f" % d["cpu_seconds"],
+                       "%.3g" % (row["traces"] / d["seconds"]), "%.0f" % d["peak_mib"]]
+            if j > 1:
+                values += ["%.2fx" % (one["seconds"] / d["seconds"]) if one["complete"] else "-"]
+        log("  ".join(v.rjust(10) if i > 1 else v for i, v in enumerate(values)))
+        rows.append(row)
+    log("load average at end: %.2f %.2f %.2f" % os.getloadavg())
+    return rows
+
+
 def test_speedup(racelang, work, args):
     """`racelang test` on a family program with --jobs=1 and --jobs=2: wall time of each and
     the speed-up, with the output compared (it must be the same)."""
@@ -158,14 +232,21 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated family names")
     ap.add_argument("--smoke", action="store_true", help="the smallest sizes only")
     ap.add_argument("--json", help="also write the rows to this file")
+    ap.add_argument("--jobs-only", action="store_true",
+                    help="only the explore --jobs comparison")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="racelang-explore-bench-")
-    print_row(None)
-    rows = families_table(args.racelang, work, args)
-    speedup = test_speedup(args.racelang, work, args)
+    rows, speedup = [], None
+    if not args.jobs_only:
+        print_row(None)
+        rows = families_table(args.racelang, work, args)
+    jobs = jobs_table(args.racelang, work, args)
+    if not args.jobs_only:
+        speedup = test_speedup(args.racelang, work, args)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"families": rows, "test_speedup": speedup}, f, indent=2)
+            json.dump({"families": rows, "explore_jobs": jobs, "test_speedup": speedup}, f,
+                      indent=2)
     if problems:
         log("\n%d problem(s)" % len(problems))
         return 1

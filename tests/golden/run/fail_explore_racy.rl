@@ -21,7 +21,7 @@ wait 2;
 // EXPECT-STDOUT:   x = 1; thread 2: v = 1
 // EXPECT-STDOUT: data races: 1
 // EXPECT-STDOUT:   race on 'x': read by thread 2 at tests/golden/run/fail_explore_racy.rl:10:3, write by thread 1 at tests/golden/run/fail_explore_racy.rl:7:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_racy.rl --schedule-string=0,0,1,0,2
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_racy.rl --schedule-string=0,0,1,2
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0

@@ -21,8 +21,8 @@ wait 2;
 // EXPECT-STDOUT:   x = 1
 // EXPECT-STDOUT:   x = 2
 // EXPECT-STDOUT: data races: 1
-// EXPECT-STDOUT:   race on 'x': write by thread 1 at tests/golden/run/fail_explore_spawn_descending.rl:11:3, write by thread 2 at tests/golden/run/fail_explore_spawn_descending.rl:8:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_descending.rl --schedule-string=0,0,2,1
+// EXPECT-STDOUT:   race on 'x': write by thread 2 at tests/golden/run/fail_explore_spawn_descending.rl:8:3, write by thread 1 at tests/golden/run/fail_explore_spawn_descending.rl:11:3
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_descending.rl --schedule-string=0,0,1,2
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0

@@ -25,12 +25,12 @@ wait 3;
 // EXPECT-STDOUT:   x = 2
 // EXPECT-STDOUT:   x = 3
 // EXPECT-STDOUT: data races: 3
-// EXPECT-STDOUT:   race on 'x': read by thread 1 at tests/golden/run/fail_explore_spawn_mixed.rl:11:3, write by thread 3 at tests/golden/run/fail_explore_spawn_mixed.rl:8:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --schedule-string=0,0,0,3,1
-// EXPECT-STDOUT:   race on 'x': write by thread 2 at tests/golden/run/fail_explore_spawn_mixed.rl:14:3, write by thread 3 at tests/golden/run/fail_explore_spawn_mixed.rl:8:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --keep-going --schedule-string=0,0,0,3,1,0,2
-// EXPECT-STDOUT:   race on 'x': read by thread 1 at tests/golden/run/fail_explore_spawn_mixed.rl:11:3, write by thread 2 at tests/golden/run/fail_explore_spawn_mixed.rl:14:3
-// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --keep-going --schedule-string=0,0,0,3,2,1
+// EXPECT-STDOUT:   race on 'x': write by thread 3 at tests/golden/run/fail_explore_spawn_mixed.rl:8:3, read by thread 1 at tests/golden/run/fail_explore_spawn_mixed.rl:11:3
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --schedule-string=0,0,1,3
+// EXPECT-STDOUT:   race on 'x': write by thread 3 at tests/golden/run/fail_explore_spawn_mixed.rl:8:3, write by thread 2 at tests/golden/run/fail_explore_spawn_mixed.rl:14:3
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --keep-going --schedule-string=0,0,0,1,2,3
+// EXPECT-STDOUT:   race on 'x': write by thread 2 at tests/golden/run/fail_explore_spawn_mixed.rl:14:3, read by thread 1 at tests/golden/run/fail_explore_spawn_mixed.rl:11:3
+// EXPECT-STDOUT:     replay: racelang run tests/golden/run/fail_explore_spawn_mixed.rl --schedule-string=0,0,0,1,2
 // EXPECT-STDOUT: assertion failures: 0
 // EXPECT-STDOUT: runtime errors: 0
 // EXPECT-STDOUT: deadlocks: 0

@@ -1,0 +1,270 @@
+// Tests of the split DPOR search behind `racelang explore --jobs` (interp/explore_parallel.h):
+// on every program of programs/, programs/sync/ and the explore goldens, and on generated
+// programs (locks, spawn/wait, counted loops, arrays, asserts; volatiles, conditions, barriers,
+// assume), its text and JSON output is byte for byte the same with 1, 2, 3 and 8 workers, and
+// the same as the unsplit search's apart from the count of search nodes (`states`); its
+// witnesses replay. A search split into as many parts as the program allows (split_parts far
+// above what it has) is checked the same way, so that part boundaries fall everywhere. Each
+// deliberately broken variant (SplitFault) is caught.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "interp/explore_output.h"
+#include "tests/interp/concurrent_gen.h"
+#include "tests/interp/interp_harness.h"
+#include "verify/property_runner.h"
+
+namespace racelang {
+namespace {
+
+using testing::compile;
+
+ExploreOptions split_options(uint32_t jobs, SplitFault fault = SplitFault::None) {
+  ExploreOptions o;
+  o.strategy = ExploreStrategy::Dpor;
+  o.jobs = jobs;
+  o.split_fault = fault;
+  o.max_states = 6'000;
+  o.thread_bound = 30; // the spin loops of some programs and goldens
+  return o;
+}
+
+// The whole output, text then JSON, as `racelang explore` prints it.
+std::string output(const testing::Compiled& c, const ExploreResult& r, const ExploreOptions& o) {
+  ExploreOutputOptions out;
+  out.program_path = "t.rl";
+  return format_explore_text(r, c.code, *c.file, o, out) + format_explore_json(r, c.code, o, out);
+}
+
+// The output without the JSON's count of search nodes and of parts, which differ between the
+// unsplit search and the split one (the split's top is a tree of its own).
+std::string without_states(std::string text) {
+  std::istringstream in(text);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("\"states\":") == std::string::npos &&
+        line.find("\"parts\":") == std::string::npos)
+      out += line + "\n";
+  return out;
+}
+
+// What the comparisons found; empty if everything agreed.
+std::string compare_workers(const testing::Compiled& c, SplitFault fault, uint32_t parts,
+                            std::vector<uint32_t> workers = {2, 3, 8}) {
+  ExploreOptions unsplit = split_options(0);
+  ExploreResult u = explore_program(c.code, unsplit);
+  if (!u.limit.empty()) return ""; // too big for a test: results would be partial
+  ExploreOptions one = split_options(1, fault);
+  one.split_parts = parts;
+  one.max_states = 1'000'000; // the parts' tops and sleep-set-blocked runs cost some more
+  ExploreResult r1 = explore_program(c.code, one);
+  std::string first = output(c, r1, one);
+  if (without_states(first) != without_states(output(c, u, unsplit)))
+    return "1 worker differs from the unsplit search:\n" + first + "\nunsplit:\n" +
+           output(c, u, unsplit);
+  for (uint32_t jobs : workers) {
+    ExploreOptions o = one;
+    o.jobs = jobs;
+    std::string got = output(c, explore_program(c.code, o), o);
+    if (got != first)
+      return std::to_string(jobs) + " workers differ from 1:\n" + got + "\n1 worker:\n" + first;
+  }
+  return "";
+}
+
+std::vector<std::filesystem::path> explored_programs() {
+  namespace fs = std::filesystem;
+  fs::path root = RACELANG_SOURCE_DIR;
+  std::vector<fs::path> out;
+  for (const char* dir : {"programs", "programs/sync"})
+    for (const auto& e : fs::directory_iterator(root / dir))
+      if (e.path().extension() == ".rl") out.push_back(e.path());
+  for (const auto& e : fs::recursive_directory_iterator(root / "tests/golden")) {
+    std::string name = e.path().filename().string();
+    if (e.path().extension() == ".rl" && name.find("explore") != std::string::npos)
+      out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(ParallelExplore, SameOutputForEveryNumberOfWorkersOnEveryProgram) {
+  size_t compared = 0;
+  for (const auto& path : explored_programs()) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto c = compile(text.str(), path.string(), CheckOptions{true});
+    if (!c) {
+      ::testing::Test::RecordProperty("skipped", path.string());
+      continue; // the golden files of errors
+    }
+    for (uint32_t parts : {64u, 512u}) {
+      std::string diff = compare_workers(*c, SplitFault::None, parts, {2, 8});
+      EXPECT_EQ(diff, "") << path;
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 30u);
+}
+
+constexpr testing::ConcurrentGenConfig kCounted{.counted_loops = true};
+// More parts than the generated programs' search trees have nodes at the top: split everywhere.
+constexpr uint32_t kEverywhere = 256;
+constexpr testing::ConcurrentGenConfig kSync{.counted_loops = true, .sync = true};
+
+// The split search with `fault` on a generated program: the same output for 1, 2, 3 and 8
+// workers and as the unsplit search, split into as many parts as the program has, and its
+// witnesses replay.
+void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
+  std::string text = *testing::gen_concurrent_source(config);
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  std::string diff = compare_workers(*c, fault, kEverywhere);
+  RC_LOG() << diff;
+  RC_ASSERT(diff.empty());
+  ExploreOptions o = split_options(3, fault);
+  o.split_parts = kEverywhere;
+  ExploreResult r = explore_program(c->code, o);
+  RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
+  testing::expect_witnesses_replay(*c, r, o);
+  RC_ASSERT(!::testing::Test::HasFailure());
+}
+
+RC_GTEST_PROP(ParallelExploreGenerated, SameOutputAsOneWorkerAndUnsplit, ()) {
+  check_split(SplitFault::None, kCounted);
+}
+
+RC_GTEST_PROP(ParallelExploreGeneratedSync, SameOutputAsOneWorkerAndUnsplit, ()) {
+  check_split(SplitFault::None, kSync);
+}
+
+// N threads increment x under one lock: N! traces; with 8 workers, split everywhere.
+TEST(ParallelExplore, SplitsIntoPartsAndCountsEveryTraceOnce) {
+  std::string text = "shared x;\nmutex m;\n";
+  for (int t = 1; t <= 5; ++t)
+    text += "spawn " + std::to_string(t) + " { lock m; v := load x; store v + 1 x; unlock m; }\n";
+  for (int t = 1; t <= 5; ++t) text += "wait " + std::to_string(t) + ";\n";
+  auto c = compile(text);
+  ASSERT_NE(c, nullptr);
+  ExploreOptions o = split_options(8);
+  o.split_parts = 100;
+  ExploreResult r = explore_program(c->code, o);
+  EXPECT_EQ(r.traces, 120u);
+  EXPECT_EQ(r.counts.finished, 120u);
+  EXPECT_GE(r.parts, 100u);
+  // --list-executions: one schedule per trace, in the parts' order whatever the workers.
+  std::vector<Schedule> listed[2];
+  for (uint32_t jobs : {1u, 8u}) {
+    ExploreOptions l = o;
+    l.jobs = jobs;
+    l.on_execution = [&listed, jobs](const Schedule& s) { listed[jobs == 8].push_back(s); };
+    explore_program(c->code, l);
+  }
+  EXPECT_EQ(listed[0].size(), 120u);
+  EXPECT_EQ(listed[0], listed[1]);
+  EXPECT_EQ(std::set<Schedule>(listed[0].begin(), listed[0].end()).size(), 120u);
+}
+
+// bench/explore's sigma(N) and philosophers(N) (families.py), whose counts the split once got
+// wrong: parts begin with sleep sets of their own, under which optimal DPOR's wakeup trees
+// lose traces (SplitFault::WakeupTreesInParts).
+std::string sigma(int n) {
+  std::string out = "shared array[" + std::to_string(n + 1) + "];\nshared array_index;\n";
+  for (int t = 1; t <= n; ++t)
+    out += "spawn " + std::to_string(t) +
+           " { k := load array_index; store 1 array[k]; }\n"
+           "k := load array_index;\nstore k + 1 array_index;\n";
+  for (int t = 1; t <= n; ++t) out += "wait " + std::to_string(t) + ";\n";
+  return out;
+}
+
+std::string philosophers(int n) {
+  std::string out = "shared meals;\nmutex fork[" + std::to_string(n) + "];\n";
+  for (int t = 1; t <= n; ++t) {
+    int a = t - 1, b = t % n;
+    std::string lo = std::to_string(std::min(a, b)), hi = std::to_string(std::max(a, b));
+    out += "spawn " + std::to_string(t) + " { lock fork[" + lo + "]; lock fork[" + hi +
+           "]; v := load meals; store v + 1 meals; unlock fork[" + hi + "]; unlock fork[" + lo +
+           "]; }\n";
+  }
+  for (int t = 1; t <= n; ++t) out += "wait " + std::to_string(t) + ";\n";
+  return out;
+}
+
+uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault) {
+  auto c = compile(text);
+  EXPECT_NE(c, nullptr);
+  ExploreOptions o = split_options(2, fault);
+  o.split_parts = parts;
+  o.max_states = 1'000'000;
+  return explore_program(c->code, o).traces.value_or(0);
+}
+
+uint64_t traces_unsplit(const std::string& text) {
+  auto c = compile(text);
+  EXPECT_NE(c, nullptr);
+  ExploreOptions o = split_options(0);
+  o.max_states = 1'000'000;
+  return explore_program(c->code, o).traces.value_or(0);
+}
+
+TEST(ParallelExplore, FamiliesKeepEveryTrace) {
+  for (const std::string& text : {sigma(3), sigma(4), philosophers(5)}) {
+    uint64_t expected = traces_unsplit(text);
+    for (uint32_t parts : {8u, 64u})
+      EXPECT_EQ(traces_split(text, parts, SplitFault::None), expected) << text;
+  }
+}
+
+// ---- Teeth ---------------------------------------------------------------------------------
+
+// Two threads storing to different cells: one trace, which the broken variant counts twice.
+uint64_t split_traces(const std::string& text, SplitFault fault) {
+  auto c = compile(text);
+  EXPECT_NE(c, nullptr);
+  ExploreOptions o = split_options(2, fault);
+  o.split_parts = kEverywhere;
+  return explore_program(c->code, o).traces.value_or(0);
+}
+
+const std::string kTwoStores = "shared x;\nshared y;\nspawn 1 { store 1 x; }\n"
+                               "spawn 2 { store 1 y; }\nwait 1;\nwait 2;\n";
+
+// Parts that do not put their earlier siblings to sleep explore traces twice.
+TEST(ParallelExploreTeeth, PartsWithoutTheirSiblingsAsleepAreCaught) {
+  EXPECT_EQ(split_traces(kTwoStores, SplitFault::None), 1u);
+  EXPECT_GT(split_traces(kTwoStores, SplitFault::NoSiblingSleep), 1u);
+  EXPECT_TRUE(verify::find_failure([] { check_split(SplitFault::NoSiblingSleep, kCounted); }, 100));
+}
+
+// Parts that reverse races with their prefix's steps explore other parts' traces again.
+TEST(ParallelExploreTeeth, ReversingAboveThePartIsCaught) {
+  EXPECT_TRUE(
+      verify::find_failure([] { check_split(SplitFault::ReverseAboveRoot, kCounted); }, 100));
+}
+
+// Parts that keep optimal DPOR's wakeup trees lose traces where their own sleep sets block an
+// execution whose extension a dropped wakeup sequence counted on.
+TEST(ParallelExploreTeeth, WakeupTreesInPartsAreCaught) {
+  bool lost = false;
+  for (const std::string& text : {sigma(3), sigma(4), philosophers(5)})
+    lost = lost || traces_split(text, 64, SplitFault::WakeupTreesInParts) != traces_unsplit(text);
+  EXPECT_TRUE(lost);
+}
+
+// Witnesses chosen as the first found depend on the order the search runs the traces in.
+TEST(ParallelExploreTeeth, FirstFoundWitnessesAreCaught) {
+  EXPECT_TRUE(
+      verify::find_failure([] { check_split(SplitFault::FirstFoundWitness, kCounted); }, 100));
+}
+
+} // namespace
+} // namespace racelang
