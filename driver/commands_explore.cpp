@@ -75,7 +75,7 @@ int command_explore(const std::vector<std::string>& args) {
                        std::to_string(explore.max_steps) + ")",
                    "N"});
   specs.push_back({"strategy", true,
-                   "dpor (default: optimal DPOR, one execution per Mazurkiewicz trace), states "
+                   "dpor (default: DPOR, one execution per Mazurkiewicz trace), states "
                    "(state caching; handles spin loops) or naive (every interleaving)",
                    "NAME"});
   specs.push_back({"thread-bound", true,
@@ -104,7 +104,7 @@ int command_explore(const std::vector<std::string>& args) {
     std::cout << format_help(
         "racelang explore [options] FILE",
         "Runs every schedule of FILE (a small program) that matters, with the detector\n"
-        "observing each: by default one execution per Mazurkiewicz trace (optimal DPOR; see\n"
+        "observing each: by default one execution per Mazurkiewicz trace (DPOR; see\n"
         "--strategy). Reports the executions, the distinct final states of shared memory, and\n"
         "every distinct data race, assertion failure, runtime error and deadlock with a\n"
         "`racelang run` command replaying a witness. --jobs splits the DPOR search between\n"

@@ -279,7 +279,7 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
          count_text(c.racy, sat) + "\n";
   if (result.traces)
     out += "traces: " + at_least + std::to_string(*result.traces) +
-           " (optimal DPOR: one execution per Mazurkiewicz trace)\n";
+           " (DPOR: one finished execution per Mazurkiewicz trace)\n";
   else
     out += "states: " + std::to_string(result.states) +
            (result.cached ? "" : " (no state caching)") + "\n";
@@ -401,6 +401,10 @@ std::string format_explore_json(const ExploreResult& result, const Code& code,
   field("racy_executions", count_json(c.racy, sat));
   field("states", std::to_string(result.states));
   field("parts", result.parts ? std::to_string(result.parts) : "null");
+  // Runs begun and abandoned because every enabled thread slept: none for the unsplit optimal
+  // search, some for the split one (docs/explore.md, "The cost"); the work it paid beyond one
+  // execution per trace.
+  field("sleep_blocked", result.traces ? std::to_string(result.redundant) : "null");
 
   std::string finals = "[";
   std::vector<const FinalState*> shared_only = shown_states(result, code, false);

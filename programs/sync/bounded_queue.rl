@@ -57,7 +57,7 @@ print(sum);
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored programs/sync/bounded_queue.rl
 // EXPECT-STDOUT: executions: 24 (finished 24, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: traces: 24 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 24 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   slot = [3, 2], head = 1, size = 0
 // EXPECT-STDOUT: data races: 0

@@ -175,7 +175,7 @@
 // THEN-EXPECT-EXIT: 66
 // THEN-EXPECT-STDOUT: explored %t
 // THEN-EXPECT-STDOUT: executions: 14 (finished 0, failed 14, deadlocked 0, step limit 0), racy 14
-// THEN-EXPECT-STDOUT: traces: 14 (optimal DPOR: one execution per Mazurkiewicz trace)
+// THEN-EXPECT-STDOUT: traces: 14 (DPOR: one finished execution per Mazurkiewicz trace)
 // THEN-EXPECT-STDOUT: final states: 0
 // THEN-EXPECT-STDOUT: data races: 1
 // THEN-EXPECT-STDOUT:   race on 'x': read by thread 2 at tests/golden/inputs/instrumented_original.txt:9:3, write by thread 1 at tests/golden/inputs/instrumented_original.txt:6:3

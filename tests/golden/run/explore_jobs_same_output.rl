@@ -12,7 +12,7 @@ wait 2;
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/run/explore_jobs_same_output.rl
 // EXPECT-STDOUT: executions: 4 (finished 4, failed 0, deadlocked 0, step limit 0), racy 4
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   x = 1, y = 1
 // EXPECT-STDOUT: data races: 1

@@ -32,7 +32,7 @@ assert(a + b == 5);
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored tests/golden/run/explore_proc_worker_pool.rl
 // EXPECT-STDOUT: executions: 16 (finished 16, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: traces: 16 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 16 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 4
 // EXPECT-STDOUT:   next = 5, sums = [0, 5]
 // EXPECT-STDOUT:   next = 5, sums = [1, 4]

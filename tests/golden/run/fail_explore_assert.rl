@@ -16,7 +16,7 @@ assert(t == 2);
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/run/fail_explore_assert.rl
 // EXPECT-STDOUT: executions: 4 (finished 2, failed 2, deadlocked 0, step limit 0), racy 4
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   x = 2
 // EXPECT-STDOUT: data races: 3

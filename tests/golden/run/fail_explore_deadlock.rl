@@ -40,6 +40,7 @@ wait 1;
 // EXPECT-STDOUT:   "racy_executions": 0,
 // EXPECT-STDOUT:   "states": 27,
 // EXPECT-STDOUT:   "parts": 3,
+// EXPECT-STDOUT:   "sleep_blocked": 0,
 // EXPECT-STDOUT:   "final_states": [{"x": 1}, {"x": 2}],
 // EXPECT-STDOUT:   "races": [],
 // EXPECT-STDOUT:   "assertion_failures": [],

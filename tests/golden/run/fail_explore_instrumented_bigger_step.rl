@@ -129,7 +129,7 @@ store __t2 __C[2];
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/run/fail_explore_instrumented_bigger_step.rl
 // EXPECT-STDOUT: executions: 4 (finished 0, failed 4, deadlocked 0, step limit 0), racy 4
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 0
 // EXPECT-STDOUT: data races: 1
 // EXPECT-STDOUT:   race on 'x': read by thread 2 at tests/golden/inputs/instrumented_original.txt:9:3, write by thread 1 at tests/golden/inputs/instrumented_original.txt:6:3

@@ -43,6 +43,7 @@ wait 1;
 // EXPECT-STDOUT:   "racy_executions": 0,
 // EXPECT-STDOUT:   "states": 19,
 // EXPECT-STDOUT:   "parts": null,
+// EXPECT-STDOUT:   "sleep_blocked": null,
 // EXPECT-STDOUT:   "final_states": [{"g": 1, "f": 0}],
 // EXPECT-STDOUT:   "races": [],
 // EXPECT-STDOUT:   "assertion_failures": [],

@@ -16,7 +16,7 @@ wait 1;
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/run/fail_explore_thread_bound.rl
 // EXPECT-STDOUT: executions: 7 (finished 6, failed 0, deadlocked 0, step limit 0, cut by the thread bound 1), racy 7
-// EXPECT-STDOUT: traces: 7 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 7 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: note: the per-thread bound of 6 scheduling steps (--thread-bound) cut 1 executions short; the results are those of the bounded program
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   flag = 1

@@ -20,7 +20,7 @@ wait 1;
 // EXPECT-EXIT: 1
 // EXPECT-STDOUT: explored tests/golden/run/fail_explore_thread_bound_race_free.rl
 // EXPECT-STDOUT: executions: 4 (finished 2, failed 0, deadlocked 0, step limit 0, cut by the thread bound 2), racy 0
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: note: the per-thread bound of 8 scheduling steps (--thread-bound) cut 2 executions short; the results are those of the bounded program
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   flag = 1

@@ -22,7 +22,7 @@ wait 1;
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored tests/golden/sync/explore_barrier_orders_phases.rl
 // EXPECT-STDOUT: executions: 4 (finished 4, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   x = 2
 // EXPECT-STDOUT: data races: 0

@@ -19,7 +19,7 @@ assert(o == 1 || o == 2);
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored tests/golden/sync/explore_cas_counter.rl
 // EXPECT-STDOUT: executions: 4 (finished 4, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: traces: 4 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 4 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   (no shared locations)
 // EXPECT-STDOUT: data races: 0

@@ -27,7 +27,7 @@ wait 1;
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: explored tests/golden/sync/explore_condition_handoff.rl
 // EXPECT-STDOUT: executions: 2 (finished 2, failed 0, deadlocked 0, step limit 0), racy 0
-// EXPECT-STDOUT: traces: 2 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 2 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   data = 42, ready = 1
 // EXPECT-STDOUT: data races: 0

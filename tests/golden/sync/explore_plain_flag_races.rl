@@ -16,7 +16,7 @@ wait 1;
 // EXPECT-EXIT: 66
 // EXPECT-STDOUT: explored tests/golden/sync/explore_plain_flag_races.rl
 // EXPECT-STDOUT: executions: 2 (finished 1, failed 0, deadlocked 0, discarded 1, step limit 0), racy 2
-// EXPECT-STDOUT: traces: 2 (optimal DPOR: one execution per Mazurkiewicz trace)
+// EXPECT-STDOUT: traces: 2 (DPOR: one finished execution per Mazurkiewicz trace)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   ready = 1, data = 42
 // EXPECT-STDOUT: data races: 2
