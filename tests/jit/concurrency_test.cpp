@@ -9,7 +9,8 @@
 // - programs racy on every schedule are reported racy on every one of 20 runs; broken:
 //   instrumentation checks compiled as no-ops.
 // - the synchronisation (volatiles, cas, fetch_add, conditions, barriers, assume), run
-//   uninstrumented (the passes do not handle it yet): generated race-free programs on it end
+//   uninstrumented (the JIT's own lowering; instrumented runs of it are the goldens' RUN-JIT
+//   lines over programs/sync under every pass): generated race-free programs on it end
 //   with the interpreter's memory (broken: a barrier that releases a phase one arrival early),
 //   and the JIT's verdict on generated concurrent programs with it (lost wake-ups, barriers
 //   that never fill, discarded runs included) is one the explorer finds (broken: the same
