@@ -134,6 +134,10 @@ private:
   // barriers"): each emits the operation itself among its clock operations.
   void volatile_access(const Location& loc, Stmt original, bool is_load, int64_t t,
                        SourceRange range, Block& out);
+  // The clock halves of a volatile access, shared by loads, stores, cas and fetch_add: the read
+  // join (vrd) and the write join with its increment (vwr).
+  void volatile_read_clock(const Resolved& v, int64_t t, SourceRange range, Block& out);
+  void volatile_write_clock(const Resolved& v, int64_t t, SourceRange range, Block& out);
   void atomic_update(const Sync& sync, int64_t t, SourceRange range, Block& out);
   void condition_wait(const CondWait& wait, int64_t t, SourceRange range, Block& out);
   void notify(const Stmt& s, const Notify& notify, int64_t t, SourceRange range, Block& out);

@@ -57,22 +57,34 @@ void ClockPass::release_lock(const Resolved& m, int64_t t, SourceRange range, Bl
   reload_own_clock(t, range, out);
 }
 
+void ClockPass::volatile_read_clock(const Resolved& v, int64_t t, SourceRange range, Block& out) {
+  // vrd: C[t] := C[t] ⊔ V[v]
+  merge(
+      meta::kVolatileClock, [&](const Entry& e) { return v.meta_index(z(), e); },
+      [&](const Entry& e) { return own_clock_index(t, e); }, range, out);
+}
+
+void ClockPass::volatile_write_clock(const Resolved& v, int64_t t, SourceRange range, Block& out) {
+  // vwr: V[v] := V[v] ⊔ C[t]; inc(t, C[t])
+  if (sync_.volatile_write_adds_edge)
+    merge_into(
+        meta::kClock, [&](const Entry& e) { return own_clock_index(t, e); }, meta::kVolatileClock,
+        [&](const Entry& e) { return v.meta_index(z(), e); }, range, out);
+  increment(t, range, out);
+}
+
 void ClockPass::volatile_access(const Location& loc, Stmt original, bool is_load, int64_t t,
                                 SourceRange range, Block& out) {
   Resolved v = resolve(loc);
   evaluate_index(v, range, out);
   guard_index(v, symbol_size(loc.name), original, out);
-  auto volatile_clock = [&](const Entry& e) { return v.meta_index(z(), e); };
-  auto own = [&](const Entry& e) { return own_clock_index(t, e); };
   Location guard = cell(meta::kVolatileLock, v.dense_index());
   out.push_back(emit(LockStmt{guard}, range));
   if (is_load) {
     out.push_back(std::move(original));
-    merge(meta::kVolatileClock, volatile_clock, own, range, out); // vrd
+    volatile_read_clock(v, t, range, out);
   } else {
-    if (sync_.volatile_write_adds_edge) // vwr
-      merge_into(meta::kClock, own, meta::kVolatileClock, volatile_clock, range, out);
-    increment(t, range, out);
+    volatile_write_clock(v, t, range, out);
     out.push_back(std::move(original));
   }
   out.push_back(emit(UnlockStmt{guard}, range));
@@ -93,16 +105,12 @@ void ClockPass::atomic_update(const Sync& sync, int64_t t, SourceRange range, Bl
   // Whether a cas wrote is whether it read the expected value: evaluated before it runs, since
   // the cas may assign a local the expression reads.
   if (cas) out.push_back(emit(Assign{meta::kExpected, cas->expected}, range));
-  auto volatile_clock = [&](const Entry& e) { return v.meta_index(z(), e); };
-  auto own = [&](const Entry& e) { return own_clock_index(t, e); };
   Location guard = cell(meta::kVolatileLock, v.dense_index());
   out.push_back(emit(LockStmt{guard}, range));
   out.push_back(std::move(original));
-  merge(meta::kVolatileClock, volatile_clock, own, range, out); // vrd
-  Block write;                                                  // vwr
-  if (sync_.volatile_write_adds_edge)
-    merge_into(meta::kClock, own, meta::kVolatileClock, volatile_clock, range, write);
-  increment(t, range, write);
+  volatile_read_clock(v, t, range, out);
+  Block write;
+  volatile_write_clock(v, t, range, write);
   if (cas) {
     out.push_back(emit(If{compare(CompareOp::Eq, local(cas->local.c_str()), local(meta::kExpected)),
                           std::move(write), std::nullopt},
@@ -114,11 +122,19 @@ void ClockPass::atomic_update(const Sync& sync, int64_t t, SourceRange range, Bl
   reload_own_clock(t, range, out);
 }
 
-// K[c][v]'s index for the broken notify-releases variant: c's own index expression (the
-// wait or notify has just evaluated it, and locals have not changed since).
+// The broken notify-releases variant's metadata of condition c: its dense index (c's own index
+// expression: the wait or notify has just evaluated it, and locals have not changed since), the
+// lock KX[c] around K[c], and K[c][v]'s index.
+static Expr condition_dense_index(int64_t base, const Location& c) {
+  return c.index ? add(*c.index, lit(base)) : lit(base);
+}
+
+static Location condition_guard(int64_t base, const Location& c) {
+  return cell(meta::kConditionLock, condition_dense_index(base, c));
+}
+
 static Expr condition_clock_index(int64_t base, const Location& c, int64_t z, Expr entry) {
-  Expr dense = c.index ? add(*c.index, lit(base)) : lit(base);
-  return add(mul(std::move(dense), lit(z)), std::move(entry));
+  return add(mul(condition_dense_index(base, c), lit(z)), std::move(entry));
 }
 
 void ClockPass::condition_wait(const CondWait& wait, int64_t t, SourceRange range, Block& out) {
@@ -133,8 +149,7 @@ void ClockPass::condition_wait(const CondWait& wait, int64_t t, SourceRange rang
   out.push_back(std::move(original));
   if (sync_.notify_releases) {
     int64_t base = dense_base_.at(wait.cond.name);
-    Location guard =
-        cell(meta::kConditionLock, wait.cond.index ? add(*wait.cond.index, lit(base)) : lit(base));
+    Location guard = condition_guard(base, wait.cond);
     out.push_back(emit(LockStmt{guard}, range));
     merge(
         meta::kConditionClock,
@@ -153,8 +168,7 @@ void ClockPass::notify(const Stmt& s, const Notify& notify, int64_t t, SourceRan
   }
   // The broken variant: K[c] := K[c] ⊔ C[t]; inc(t, C[t]), as if notify were a release.
   int64_t base = dense_base_.at(notify.cond.name);
-  Location guard = cell(meta::kConditionLock,
-                        notify.cond.index ? add(*notify.cond.index, lit(base)) : lit(base));
+  Location guard = condition_guard(base, notify.cond);
   out.push_back(emit(LockStmt{guard}, range));
   merge_into(
       meta::kClock, [&](const Entry& e) { return own_clock_index(t, e); }, meta::kConditionClock,
