@@ -289,19 +289,27 @@ private:
                     uint32_t races_before) {
     Event& e = stack_[j].event;
     for (const RaceReport& r : races) e.races.push_back(race_key(r));
-    for (size_t n = 0; n < races.size(); ++n) {
-      if (options_.split_fault == SplitFault::FirstFoundWitness) {
+    if (races.empty()) return;
+    if (options_.split_fault == SplitFault::FirstFoundWitness) {
+      for (size_t n = 0; n < races.size(); ++n)
         outcomes_.race(races[n], n == 0 && races_before == 0,
                        [&] { return path_schedule(chosen); });
-        continue;
-      }
-      bool raced_before = n > 0, repeated = false;
-      for (size_t m = 0; m < n; ++m) repeated = repeated || e.races[m] == e.races[n];
-      Schedule witness = least_schedule(j + 1, &e.clock, [&](const Event& x) {
-        raced_before = raced_before || x.raced;
-        for (const RaceKey& k : x.races) repeated = repeated || k == e.races[n];
-      });
-      if (!repeated) outcomes_.race(races[n], !raced_before, [&] { return witness; });
+      return;
+    }
+    // The races of one step share its causal past: one witness, and one scan of the past for
+    // the races it already holds.
+    bool past_raced = false;
+    std::vector<RaceKey> past_races;
+    Schedule witness = least_schedule(j + 1, &e.clock, [&](const Event& x) {
+      past_raced = past_raced || x.raced;
+      past_races.insert(past_races.end(), x.races.begin(), x.races.end());
+    });
+    for (size_t n = 0; n < races.size(); ++n) {
+      auto same = [&](const RaceKey& k) { return k == e.races[n]; };
+      bool repeated =
+          std::any_of(e.races.begin(), e.races.begin() + static_cast<ptrdiff_t>(n), same) ||
+          std::any_of(past_races.begin(), past_races.end(), same);
+      if (!repeated) outcomes_.race(races[n], n == 0 && !past_raced, [&] { return witness; });
     }
   }
 
