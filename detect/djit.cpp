@@ -1,31 +1,32 @@
 // DJIT+'s access rules (PLDI'09 Figure 2, right column) on top of the shared synchronization rules.
 #include "detect/djit.h"
 
+#include <algorithm>
+
 namespace racelang::detect {
 
-namespace {
-
-VectorClock& grow_at(std::vector<VectorClock>& table, uint32_t x) {
-  if (x >= table.size()) table.resize(std::size_t{x} + 1);
-  return table[x];
-}
-
-} // namespace
-
 VectorClock DjitDetector::read_clock(uint32_t x) const {
-  return x < reads_.size() ? reads_[x] : VectorClock{};
+  return reads_.get(x);
 }
 VectorClock DjitDetector::write_clock(uint32_t x) const {
-  return x < writes_.size() ? writes_[x] : VectorClock{};
+  return writes_.get(x);
+}
+
+std::vector<uint32_t> DjitDetector::locations_with_metadata() const {
+  std::vector<uint32_t> out;
+  reads_.append_allocated(out);
+  writes_.append_allocated(out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 std::optional<Race> DjitDetector::access(const Event& e, bool checked) {
   const ThreadId t = e.thread;
   const VectorClock& ct = sync_.thread(t);
   const VectorClock::Clock now = ct.get(t);
-  // Grow both tables before taking references (growing one never moves the other).
-  VectorClock& r = grow_at(reads_, e.target);
-  VectorClock& w = grow_at(writes_, e.target);
+  VectorClock& r = reads_.at(e.target);
+  VectorClock& w = writes_.at(e.target);
   const bool is_read = e.kind == EventKind::Read;
 
   if (is_read ? r.get(t) == now : w.get(t) == now) { // same epoch

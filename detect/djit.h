@@ -55,14 +55,17 @@ public:
   bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const;
   VectorClock write_clock(uint32_t x) const;
+  // Ascending, a superset of the locations whose R_x or W_x is not ⊥ (metadata is allocated
+  // by pages): what a walk over the metadata must visit.
+  std::vector<uint32_t> locations_with_metadata() const;
 
 private:
   std::optional<Race> apply(const Event& e, bool checked);
   std::optional<Race> access(const Event& e, bool checked);
 
   SyncClocks sync_;
-  std::vector<VectorClock> reads_;  // R_x
-  std::vector<VectorClock> writes_; // W_x
+  LocationTable<VectorClock> reads_;  // R_x
+  LocationTable<VectorClock> writes_; // W_x
   DjitCounters counters_;
 };
 

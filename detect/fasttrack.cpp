@@ -10,21 +10,26 @@ std::string Epoch::to_string() const {
 FastTrackDetector::FastTrackDetector(const FastTrackOptions& options) : options_(options) {}
 
 FastTrackDetector::VarState& FastTrackDetector::var(uint32_t x) {
-  if (x >= vars_.size()) vars_.resize(std::size_t{x} + 1);
-  return vars_[x];
+  return vars_.at(x);
+}
+
+std::vector<uint32_t> FastTrackDetector::locations_with_metadata() const {
+  std::vector<uint32_t> out;
+  vars_.append_allocated(out);
+  return out;
 }
 
 Epoch FastTrackDetector::write_epoch(uint32_t x) const {
-  return x < vars_.size() ? vars_[x].w : Epoch{};
+  return vars_.get(x).w;
 }
 bool FastTrackDetector::read_is_shared(uint32_t x) const {
-  return x < vars_.size() && vars_[x].shared;
+  return vars_.get(x).shared;
 }
 Epoch FastTrackDetector::read_epoch(uint32_t x) const {
-  return x < vars_.size() && !vars_[x].shared ? vars_[x].r : Epoch{};
+  return !vars_.get(x).shared ? vars_.get(x).r : Epoch{};
 }
 VectorClock FastTrackDetector::read_clock(uint32_t x) const {
-  return x < vars_.size() && vars_[x].shared ? vars_[x].rvc : VectorClock{};
+  return vars_.get(x).shared ? vars_.get(x).rvc : VectorClock{};
 }
 
 std::optional<Race> FastTrackDetector::read(const Event& e, bool checked) {

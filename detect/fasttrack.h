@@ -87,6 +87,9 @@ public:
   VectorClock barrier_clock(uint32_t b) const { return sync_.barrier_clock(b); }
   bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   Epoch write_epoch(uint32_t x) const;
+  // Ascending, a superset of the locations whose metadata is not initial (metadata is
+  // allocated by pages): what a walk over the metadata must visit.
+  std::vector<uint32_t> locations_with_metadata() const;
   bool read_is_shared(uint32_t x) const;    // R_x ∈ VC
   Epoch read_epoch(uint32_t x) const;       // meaningful when !read_is_shared(x)
   VectorClock read_clock(uint32_t x) const; // meaningful when read_is_shared(x)
@@ -107,7 +110,7 @@ private:
 
   FastTrackOptions options_;
   SyncClocks sync_;
-  std::vector<VarState> vars_;
+  LocationTable<VarState> vars_;
   FastTrackCounters counters_;
 };
 

@@ -56,6 +56,7 @@ public:
   bool barrier_between_phases(uint32_t b) const { return core_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const { return core_.read_clock(x); }
   VectorClock write_clock(uint32_t x) const { return core_.write_clock(x); }
+  std::vector<uint32_t> locations_with_metadata() const { return core_.locations_with_metadata(); }
 
 private:
   // Throws ProtocolError if e breaks the exit discipline.

@@ -126,22 +126,19 @@ VectorClock SyncClocks::thread_copy(ThreadId t) const {
 }
 
 const VectorClock& SyncClocks::lock(uint32_t m) const {
-  static const VectorClock bottom;
-  return m < locks_.size() ? locks_[m] : bottom;
+  return locks_.get(m);
 }
 
 const VectorClock& SyncClocks::volatile_clock(uint32_t v) const {
-  static const VectorClock bottom;
-  return v < volatiles_.size() ? volatiles_[v] : bottom;
+  return volatiles_.get(v);
 }
 
 const VectorClock& SyncClocks::barrier_clock(uint32_t b) const {
-  static const VectorClock bottom;
-  return b < barriers_.size() ? barriers_[b].clock : bottom;
+  return barriers_.get(b).clock;
 }
 
 bool SyncClocks::barrier_between_phases(uint32_t b) const {
-  return b < barriers_.size() && barriers_[b].between_phases;
+  return barriers_.get(b).between_phases;
 }
 
 void SyncClocks::acquire(ThreadId t, uint32_t m) {
@@ -149,12 +146,11 @@ void SyncClocks::acquire(ThreadId t, uint32_t m) {
 }
 
 void SyncClocks::release(ThreadId t, uint32_t m) {
-  if (m >= locks_.size()) locks_.resize(std::size_t{m} + 1);
   VectorClock& ct = thread(t);
   if (options_.release_joins_lock)
-    locks_[m].join(ct);
+    locks_.at(m).join(ct);
   else
-    locks_[m] = ct;
+    locks_.at(m) = ct;
   if (options_.increment_on_release) ct.inc(t);
 }
 
@@ -178,17 +174,15 @@ void SyncClocks::volatile_read(ThreadId t, uint32_t v) {
 }
 
 void SyncClocks::volatile_write(ThreadId t, uint32_t v) {
-  if (v >= volatiles_.size()) volatiles_.resize(std::size_t{v} + 1);
   VectorClock& ct = thread(t);
   // Joined, not assigned as for locks: volatile writes need not be ordered with each other, and
   // a later read must see every earlier write, not only the last.
-  if (options_.volatile_write_adds_edge) volatiles_[v].join(ct);
+  if (options_.volatile_write_adds_edge) volatiles_.at(v).join(ct);
   if (options_.volatile_write_increments) ct.inc(t);
 }
 
 void SyncClocks::barrier_arrive(ThreadId t, uint32_t b) {
-  if (b >= barriers_.size()) barriers_.resize(std::size_t{b} + 1);
-  Barrier& bb = barriers_[b];
+  Barrier& bb = barriers_.at(b);
   if (bb.between_phases) {
     // The first arrival after a departure opens a new phase: the previous phase's arrivals must
     // not reach this phase's departures (their threads may not take part in this phase).
@@ -201,8 +195,7 @@ void SyncClocks::barrier_arrive(ThreadId t, uint32_t b) {
 }
 
 void SyncClocks::barrier_depart(ThreadId t, uint32_t b) {
-  if (b >= barriers_.size()) barriers_.resize(std::size_t{b} + 1);
-  Barrier& bb = barriers_[b];
+  Barrier& bb = barriers_.at(b);
   bb.between_phases = true;
   VectorClock& ct = thread(t);
   ct.join(bb.clock);
@@ -247,38 +240,31 @@ bool SyncClocks::apply(const Event& e) {
 
 // --- VectorClockDetector ----------------------------------------------------------------------
 
-namespace {
-
-const VectorClock& clock_at(const std::vector<VectorClock>& table, uint32_t x) {
-  static const VectorClock bottom;
-  return x < table.size() ? table[x] : bottom;
-}
-
-VectorClock& grow_at(std::vector<VectorClock>& table, uint32_t x) {
-  if (x >= table.size()) table.resize(std::size_t{x} + 1);
-  return table[x];
-}
-
-} // namespace
-
 VectorClockDetector::VectorClockDetector(const VectorClockOptions& options)
     : options_(options), sync_(options) {}
 
+std::vector<uint32_t> VectorClockDetector::locations_with_metadata() const {
+  std::vector<uint32_t> out;
+  reads_.append_allocated(out);
+  writes_.append_allocated(out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 VectorClock VectorClockDetector::read_clock(uint32_t x) const {
-  return clock_at(reads_, x);
+  return reads_.get(x);
 }
 VectorClock VectorClockDetector::write_clock(uint32_t x) const {
-  return clock_at(writes_, x);
+  return writes_.get(x);
 }
 
 std::optional<Race> VectorClockDetector::check(const Event& e) {
   const VectorClock& ct = sync_.thread(e.thread);
   // Both rules require W_x ⊑ C_t; report a write conflict first (the premise order).
-  if (auto u = clock_at(writes_, e.target).first_exceeding(ct))
-    return Race{e, EventKind::Write, *u};
+  if (auto u = writes_.get(e.target).first_exceeding(ct)) return Race{e, EventKind::Write, *u};
   if (e.kind == EventKind::Write && options_.check_reads_on_write) {
-    if (auto u = clock_at(reads_, e.target).first_exceeding(ct))
-      return Race{e, EventKind::Read, *u};
+    if (auto u = reads_.get(e.target).first_exceeding(ct)) return Race{e, EventKind::Read, *u};
   }
   return std::nullopt;
 }
@@ -288,9 +274,9 @@ void VectorClockDetector::update(const Event& e) {
   if (e.kind == EventKind::Exit) return; // not an operation of Figure 2
   const VectorClock::Clock now = sync_.thread(e.thread).get(e.thread);
   if (e.kind == EventKind::Read)
-    grow_at(reads_, e.target).set(e.thread, now);
+    reads_.at(e.target).set(e.thread, now);
   else
-    grow_at(writes_, e.target).set(e.thread, now);
+    writes_.at(e.target).set(e.thread, now);
 }
 
 std::optional<Race> VectorClockDetector::step(const Event& e) {

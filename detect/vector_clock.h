@@ -14,6 +14,7 @@
 
 #include "detect/detector.h"
 #include "detect/event.h"
+#include "detect/location_table.h"
 
 namespace racelang::detect {
 
@@ -153,9 +154,9 @@ private:
 
   VectorClockOptions options_;
   std::vector<VectorClock> threads_;
-  std::vector<VectorClock> locks_;
-  std::vector<VectorClock> volatiles_;
-  std::vector<Barrier> barriers_;
+  LocationTable<VectorClock> locks_;     // by lock cell
+  LocationTable<VectorClock> volatiles_; // by volatile cell
+  LocationTable<Barrier> barriers_;      // by barrier cell
 };
 
 // VECTORCLOCK (Figure 2). State (C, L, R, W); initially C_t = inc_t(⊥_V), L_m = R_x = W_x = ⊥_V.
@@ -188,6 +189,9 @@ public:
   bool barrier_between_phases(uint32_t b) const { return sync_.barrier_between_phases(b); }
   VectorClock read_clock(uint32_t x) const;
   VectorClock write_clock(uint32_t x) const;
+  // Ascending, a superset of the locations whose R_x or W_x is not ⊥ (metadata is allocated
+  // by pages): what a walk over the metadata must visit.
+  std::vector<uint32_t> locations_with_metadata() const;
 
 private:
   std::optional<Race> check(const Event& e);
@@ -195,8 +199,8 @@ private:
 
   VectorClockOptions options_;
   SyncClocks sync_;
-  std::vector<VectorClock> reads_;  // R_x
-  std::vector<VectorClock> writes_; // W_x
+  LocationTable<VectorClock> reads_;  // R_x
+  LocationTable<VectorClock> writes_; // W_x
 };
 
 } // namespace racelang::detect

@@ -77,6 +77,16 @@ private:
   std::vector<uint32_t> ids_;
 };
 
+// The locations of `cells` that may have metadata, ascending: the detector's allocated ones
+// (a few pages however large the program's arrays), not every location of the program.
+template <typename D>
+std::vector<uint32_t> covered_locations(const D& d, const RaceObserver::Cells& cells) {
+  std::vector<uint32_t> out;
+  for (uint32_t x : d.locations_with_metadata())
+    if (std::binary_search(cells.locations.begin(), cells.locations.end(), x)) out.push_back(x);
+  return out;
+}
+
 // The parts every vector-clock detector shares: C_t, L_m, and R_x/W_x as vector clocks.
 // The synchronisation state every detector shares (SyncClocks): C_t, L_m, V_v, B_b and whether
 // b is between phases.
@@ -99,7 +109,7 @@ void add_vc_state(const D& d, const std::vector<int64_t>& threads, const RaceObs
   // Only locations with metadata, each with its id: a large array whose cells are mostly never
   // touched costs what its touched cells cost. Leaving out a location whose clocks are both ⊥
   // changes no rank (0 always ranks 0), so equal encodings still mean equal states.
-  for (uint32_t x : cells.locations) {
+  for (uint32_t x : covered_locations(d, cells)) {
     detect::VectorClock r = d.read_clock(x), w = d.write_clock(x);
     if (r == detect::VectorClock{} && w == detect::VectorClock{}) continue;
     snap.add_id(x);
@@ -204,7 +214,7 @@ bool RaceObserver::fingerprint(const std::vector<int64_t>& threads, const Cells&
     for (int64_t t : threads) snap.add_flag(mj->has_exited(static_cast<detect::ThreadId>(t)));
   } else if (auto* ft = dynamic_cast<const detect::FastTrackDetector*>(d)) {
     add_sync_state(*ft, threads, cells, snap);
-    for (uint32_t x : cells.locations) {
+    for (uint32_t x : covered_locations(*ft, cells)) {
       // As in add_vc_state: only locations with metadata (a write or a read epoch, or a read
       // vector), each with its id.
       bool shared = ft->read_is_shared(x);

@@ -42,7 +42,7 @@ public:
   // The cells whose detector state a fingerprint covers, by the role their symbol gives them
   // (conditions have none: a wait's edges are its lock's).
   struct Cells {
-    std::vector<uint32_t> locks, locations, volatiles, barriers;
+    std::vector<uint32_t> locks, locations, volatiles, barriers; // each ascending
   };
   // Appends an encoding of the detector's verdict-relevant state (clocks, epochs, exited
   // threads, volatile and barrier clocks) over the given threads and cells: equal encodings

@@ -1,0 +1,79 @@
+// Per-location detector metadata (R_x, W_x, FastTrack's epochs) indexed by location, allocated
+// only where a location was accessed. A dense vector grown to the highest location touched made
+// one access to the last cell of a program with `shared a[10000000]` cost ten million clocks,
+// and exploration builds detectors afresh many times. Low locations stay in a dense vector
+// (small programs: as cheap as before); high ones live in pages allocated on first write. An
+// untouched entry reads as T{} (⊥: the initial metadata), so a table behaves as the total map
+// from locations the rules describe.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace racelang::detect {
+
+template <typename T> class LocationTable {
+public:
+  // Locations below kDenseLimit live in a vector grown to the highest one touched (the common
+  // case: small programs, where a page of entries would cost more than the whole table);
+  // locations above it in pages of kPageEntries, allocated on first write.
+  static constexpr uint32_t kDenseLimit = 4096;
+  static constexpr std::size_t kPageEntries = 256;
+
+  LocationTable() = default;
+  LocationTable(const LocationTable& other) { *this = other; }
+  LocationTable& operator=(const LocationTable& other) {
+    if (this == &other) return *this;
+    dense_ = other.dense_;
+    pages_.clear();
+    pages_.resize(other.pages_.size());
+    for (std::size_t p = 0; p < pages_.size(); ++p)
+      if (other.pages_[p]) pages_[p] = std::make_unique<Page>(*other.pages_[p]);
+    return *this;
+  }
+  LocationTable(LocationTable&&) noexcept = default;
+  LocationTable& operator=(LocationTable&&) noexcept = default;
+
+  // The entry of x, T{} if x was never written through at().
+  const T& get(uint32_t x) const {
+    static const T untouched{};
+    if (x < kDenseLimit) return x < dense_.size() ? dense_[x] : untouched;
+    std::size_t p = (x - kDenseLimit) / kPageEntries;
+    if (p < pages_.size() && pages_[p]) return (*pages_[p])[(x - kDenseLimit) % kPageEntries];
+    return untouched;
+  }
+
+  // The entry of x, made (as T{}) if needed. A reference stays valid until the next at() of a
+  // location below kDenseLimit (the dense part may move; pages never do).
+  T& at(uint32_t x) {
+    if (x < kDenseLimit) {
+      if (x >= dense_.size()) dense_.resize(std::size_t{x} + 1);
+      return dense_[x];
+    }
+    std::size_t p = (x - kDenseLimit) / kPageEntries;
+    if (p >= pages_.size()) pages_.resize(p + 1);
+    if (!pages_[p]) pages_[p] = std::make_unique<Page>();
+    return (*pages_[p])[(x - kDenseLimit) % kPageEntries];
+  }
+
+  // Every location of the dense part and of an allocated page, ascending: a superset of the
+  // locations whose entry differs from T{} (for walks that must not visit every location of a
+  // large program).
+  void append_allocated(std::vector<uint32_t>& out) const {
+    for (uint32_t x = 0; x < dense_.size(); ++x) out.push_back(x);
+    for (std::size_t p = 0; p < pages_.size(); ++p)
+      if (pages_[p])
+        for (std::size_t i = 0; i < kPageEntries; ++i)
+          out.push_back(static_cast<uint32_t>(kDenseLimit + p * kPageEntries + i));
+  }
+
+private:
+  using Page = std::array<T, kPageEntries>;
+  std::vector<T> dense_;
+  std::vector<std::unique_ptr<Page>> pages_;
+};
+
+} // namespace racelang::detect
