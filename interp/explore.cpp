@@ -183,28 +183,20 @@ private:
   // states that differ in a few cells of a big array then share the storage of every other
   // chunk, instead of each key holding a copy of all of memory (a 10^7-cell array is 80 MB a
   // state). Equal ids mean equal contents (the table compares whole chunks), so keys stay exact.
-  static constexpr size_t kChunkCells = 4096;
-  struct ChunkHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  void put_memory(const std::vector<int64_t>& memory, std::string& key) const {
+  // A chunk whose storage was seen before (Cells shares unchanged chunks between states) gets
+  // its id without reading its contents; the table keeps that storage alive, so its address
+  // cannot be reused by another chunk.
+  void put_memory(const Cells& memory, std::string& key) const {
     uint32_t cells = static_cast<uint32_t>(memory.size());
     key.append(reinterpret_cast<const char*>(&cells), sizeof cells);
-    const char* bytes = reinterpret_cast<const char*>(memory.data());
-    if (memory.size() <= kChunkCells) {
-      key.append(bytes, memory.size() * sizeof(int64_t));
+    if (memory.chunk_count() == 1) {
+      std::span<const int64_t> only = memory.chunk(0);
+      key.append(reinterpret_cast<const char*>(only.data()), only.size() * sizeof(int64_t));
       return;
     }
-    for (size_t begin = 0; begin < memory.size(); begin += kChunkCells) {
-      std::string_view chunk(bytes + begin * sizeof(int64_t),
-                             std::min(kChunkCells, memory.size() - begin) * sizeof(int64_t));
-      auto it = memory_chunks_.find(chunk);
-      if (it == memory_chunks_.end())
-        it =
-            memory_chunks_.emplace(std::string(chunk), static_cast<uint32_t>(memory_chunks_.size()))
-                .first;
-      key.append(reinterpret_cast<const char*>(&it->second), sizeof(uint32_t));
+    for (size_t k = 0; k < memory.chunk_count(); ++k) {
+      uint32_t id = memory_chunks_.id(memory, k);
+      key.append(reinterpret_cast<const char*>(&id), sizeof id);
     }
   }
 
@@ -445,7 +437,7 @@ private:
   std::unique_ptr<RaceObserver> live_;
   size_t live_depth_ = 0;
   std::unordered_map<std::string, Node> nodes_;
-  mutable std::unordered_map<std::string, uint32_t, ChunkHash, std::equal_to<>> memory_chunks_;
+  mutable ChunkIds memory_chunks_;
   std::vector<GraphNode> graph_; // with cache_: the states by Node::index
   uint32_t reached_ = kNoNode;   // the state leaf_or_push reached (kNoNode: an outcome)
   ExploreResult result_;

@@ -155,7 +155,7 @@ struct ExploreNonTermination {
 
 // A final state: shared memory (every cell) and every thread's locals (Machine layout).
 struct FinalState {
-  std::vector<int64_t> memory;
+  Cells memory; // shares unchanged chunks with the states it was taken from
   std::vector<int64_t> locals;
   auto operator<=>(const FinalState&) const = default;
 };

@@ -20,9 +20,7 @@ std::vector<std::pair<std::string, std::vector<int64_t>>> shared_values(const Co
   std::vector<std::pair<std::string, std::vector<int64_t>>> out;
   for (const Symbol& sym : code.info->symbols) {
     if (sym.kind != SymbolKind::Shared) continue;
-    std::vector<int64_t> values(s.memory.begin() + sym.first_cell,
-                                s.memory.begin() + sym.first_cell + sym.cell_count);
-    out.emplace_back(sym.name, std::move(values));
+    out.emplace_back(sym.name, s.memory.slice(sym.first_cell, sym.cell_count));
   }
   return out;
 }
@@ -57,7 +55,22 @@ std::string shared_text(const Code& code, const FinalState& s) {
       continue;
     }
     out += "[";
-    for (size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values[i]);
+    // A run of kRepeatThreshold or more equal values prints once, as gdb prints arrays
+    // ("0 <repeats 9999995 times>"): a large array's final state stays a readable line
+    // instead of megabytes of zeros. The JSON output keeps every value.
+    constexpr size_t kRepeatThreshold = 10;
+    for (size_t i = 0; i < values.size();) {
+      size_t run = 1;
+      while (i + run < values.size() && values[i + run] == values[i]) ++run;
+      if (i) out += ", ";
+      if (run >= kRepeatThreshold) {
+        out += std::to_string(values[i]) + " <repeats " + std::to_string(run) + " times>";
+        i += run;
+      } else {
+        out += std::to_string(values[i]);
+        ++i;
+      }
+    }
     out += "]";
   }
   return out.empty() ? "(no shared locations)" : out;
@@ -134,7 +147,22 @@ std::string json_shared(const Code& code, const FinalState& s) {
       continue;
     }
     out += "[";
-    for (size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values[i]);
+    // A run of kRepeatThreshold or more equal values prints once, as gdb prints arrays
+    // ("0 <repeats 9999995 times>"): a large array's final state stays a readable line
+    // instead of megabytes of zeros. The JSON output keeps every value.
+    constexpr size_t kRepeatThreshold = 10;
+    for (size_t i = 0; i < values.size();) {
+      size_t run = 1;
+      while (i + run < values.size() && values[i + run] == values[i]) ++run;
+      if (i) out += ", ";
+      if (run >= kRepeatThreshold) {
+        out += std::to_string(values[i]) + " <repeats " + std::to_string(run) + " times>";
+        i += run;
+      } else {
+        out += std::to_string(values[i]);
+        ++i;
+      }
+    }
     out += "]";
   }
   return out + "}";
@@ -163,7 +191,7 @@ const std::string& file_at(const WitnessFiles* files, std::vector<std::string> W
 } // namespace
 
 std::string format_shared_memory(const Code& code, const std::vector<int64_t>& memory) {
-  return shared_text(code, FinalState{memory, {}});
+  return shared_text(code, FinalState{Cells(memory), {}});
 }
 
 ReplaySpec replay_spec(const ExploreRace& race, const ExploreOptions& options) {

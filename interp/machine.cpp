@@ -72,7 +72,8 @@ LabelKind first_label_kind(const Instr& in) {
 
 uint64_t MachineState::hash() const {
   uint64_t h = 0x243f6a8885a308d3ULL;
-  for (int64_t v : memory) h = mix(h, static_cast<uint64_t>(v));
+  for (size_t k = 0; k < memory.chunk_count(); ++k)
+    for (int64_t v : memory.chunk(k)) h = mix(h, static_cast<uint64_t>(v));
   for (int64_t v : locals) h = mix(h, static_cast<uint64_t>(v));
   for (uint32_t v : pc) h = mix(h, v);
   for (ThreadStatus s : status) h = mix(h, static_cast<uint64_t>(s));
@@ -81,7 +82,11 @@ uint64_t MachineState::hash() const {
 }
 
 void MachineState::serialize(std::string& out) const {
-  append_bytes(out, memory);
+  uint32_t n = static_cast<uint32_t>(memory.size());
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  for (size_t k = 0; k < memory.chunk_count(); ++k)
+    out.append(reinterpret_cast<const char*>(memory.chunk(k).data()),
+               memory.chunk(k).size() * sizeof(int64_t));
   serialize_threads(out);
 }
 
@@ -103,7 +108,7 @@ Machine::Machine(const Code& code, const MachineOptions& options)
     offsets_[k] = total;
     total += static_cast<uint32_t>(code.threads[k].locals.size());
   }
-  state_.memory.assign(code.cell_count, 0);
+  state_.memory = Cells(code.cell_count);
   state_.locals.assign(total, 0);
   state_.pc.assign(n, 0);
   state_.status.assign(n, ThreadStatus::NotSpawned);
@@ -480,7 +485,7 @@ StepResult Machine::step_one(uint32_t k) {
     int64_t v = 0;
     uint32_t cell = 0;
     if (!eval(k, in.expr, v) || !cell_of(k, in.loc, cell)) return failed();
-    state_.memory[cell] = v;
+    state_.memory.set(cell, v);
     r.step.label = {first_label_kind(in), id, cell};
     ++pc;
     break;
@@ -492,7 +497,7 @@ StepResult Machine::step_one(uint32_t k) {
       r.status = StepStatus::Blocked;
       return r;
     }
-    state_.memory[cell] = id + 1;
+    state_.memory.set(cell, id + 1);
     r.step.label = {LabelKind::Acquire, id, cell};
     ++pc;
     break;
@@ -507,7 +512,7 @@ StepResult Machine::step_one(uint32_t k) {
                                      held == 0 ? "" : std::to_string(held - 1)));
       return failed();
     }
-    state_.memory[cell] = 0;
+    state_.memory.set(cell, 0);
     r.step.label = {LabelKind::Release, id, cell};
     ++pc;
     break;
@@ -617,7 +622,7 @@ bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
     int64_t old = state_.memory[cell];
     emit(LabelKind::VolatileRead, id, cell);
     if (old == expected) {
-      state_.memory[cell] = desired;
+      state_.memory.set(cell, desired);
       emit(LabelKind::VolatileWrite, id, cell);
     }
     locals[in.slot] = old;
@@ -627,7 +632,7 @@ bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
     int64_t delta = 0;
     if (!eval(k, in.expr, delta) || !cell_of(k, in.loc, cell)) return false;
     int64_t old = state_.memory[cell];
-    state_.memory[cell] = wrap_add(old, delta);
+    state_.memory.set(cell, wrap_add(old, delta));
     locals[in.slot] = old;
     emit(LabelKind::VolatileRead, id, cell);
     emit(LabelKind::VolatileWrite, id, cell);
@@ -643,7 +648,7 @@ bool Machine::step_sync(uint32_t k, const Instr& in, StepResult& r) {
                                         held == 0 ? "" : std::to_string(held - 1)));
       return false;
     }
-    state_.memory[lock] = 0;
+    state_.memory.set(lock, 0);
     park(k, ParkKind::Condition, cell, parked_count(ParkKind::Condition, cell) + 1);
     emit(LabelKind::Release, id, lock);
     emit(LabelKind::CondWait, id, cell);

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "interp/cells.h"
 #include "interp/code.h"
 #include "interp/label.h"
 #include "outcome/outcome.h"
@@ -50,7 +51,7 @@ struct Parked {
 // Thread k below is a thread *index* (Code::threads order, main = 0); labels and messages use
 // the racelang id (Code::threads[k].id).
 struct MachineState {
-  std::vector<int64_t> memory;      // the flat cell array of ProgramInfo
+  Cells memory;                     // the flat cell array of ProgramInfo (copy on write)
   std::vector<int64_t> locals;      // thread k's slots start at Machine::local_offset(k)
   std::vector<uint32_t> pc;         // per thread index
   std::vector<ThreadStatus> status; // per thread index

@@ -50,7 +50,7 @@ detect::Event event_of(const ObservedEvent& event) {
 }
 
 RunRecorder::RunRecorder(const Code& code, std::size_t limit) : code_(code), limit_(limit) {
-  run_.initial_memory = Machine(code).state().memory;
+  run_.initial_memory = Machine(code).state().memory.to_vector();
 }
 
 void RunRecorder::attach(InterpreterOptions& options) {

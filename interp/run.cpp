@@ -88,7 +88,7 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
   };
 
   auto finish = [&] {
-    result.memory = machine.state().memory;
+    result.memory = machine.state().memory.to_vector();
     if (options.final_state) *options.final_state = machine.state();
     if (result.outcome == Outcome::StepLimit || result.outcome == Outcome::TimeLimit)
       for (uint32_t k = 0; k < machine.thread_count(); ++k)

@@ -74,7 +74,7 @@ uint32_t shown_pc(const ThreadCode& tc, uint32_t pc) {
 
 } // namespace
 
-std::string project(const RunnableProgram& p, const std::vector<int64_t>& memory,
+std::string project(const RunnableProgram& p, const Cells& memory,
                     const std::vector<int64_t>& locals, const MachineState* positions) {
   std::string out;
   for (const Symbol& sym : p.info.symbols) {

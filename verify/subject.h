@@ -45,7 +45,7 @@ std::unique_ptr<Subject> make_subject(const std::string& source, const PassOptio
 // compare and print): the shared cells and every thread's locals by name, leaving out the
 // instrumentation's names; with `positions`, also every thread's status and the source
 // position of its next instruction.
-std::string project(const RunnableProgram& p, const std::vector<int64_t>& memory,
+std::string project(const RunnableProgram& p, const Cells& memory,
                     const std::vector<int64_t>& locals, const MachineState* positions = nullptr);
 std::string project(const RunnableProgram& p, const MachineState& state, bool positions);
 

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <set>
 
+#include "detect/vector_clock.h"
 #include "interp/explore_output.h"
 #include "interp/race_observer.h"
 #include "interp/report.h"
@@ -339,6 +341,28 @@ TEST(ExploreCache, FingerprintsLeaveUntouchedLocationsOut) {
     ASSERT_TRUE(observer.fingerprint({0, 1}, large, c));
     EXPECT_NE(b, c) << detect::detector_kind_option(kind);
   }
+}
+
+// Detector metadata is allocated by pages where locations are accessed: an access to the last
+// cell of a 10^7-cell array used to grow every table to ten million clocks (a fresh detector
+// is built many times during a search). Every detector.
+TEST(ExploreCache, DetectorsAllocateMetadataOnlyNearAccessedLocations) {
+  for (auto kind : {detect::DetectorKind::VectorClock, detect::DetectorKind::FastTrack,
+                    detect::DetectorKind::Djit, detect::DetectorKind::MultiJoinVectorClock}) {
+    RaceObserver observer(kind);
+    observer.observe({{LabelKind::Write, 1, 9'999'999}, {}});
+    observer.observe({{LabelKind::Read, 0, 3}, {}});
+    RaceObserver::Cells cells;
+    for (uint32_t x = 0; x < 10'000'000; ++x) cells.locations.push_back(x);
+    std::string key;
+    ASSERT_TRUE(observer.fingerprint({0, 1}, cells, key));
+    EXPECT_LT(key.size(), 200u) << detect::detector_kind_option(kind);
+  }
+  detect::VectorClockDetector vc;
+  vc.step(detect::Event::write(0, 9'999'999));
+  std::vector<uint32_t> touched = vc.locations_with_metadata();
+  EXPECT_LE(touched.size(), 256u);
+  EXPECT_TRUE(std::binary_search(touched.begin(), touched.end(), 9'999'999u));
 }
 
 TEST(ExploreOutput, JsonHasTheDocumentedKeys) {

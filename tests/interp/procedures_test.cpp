@@ -138,7 +138,7 @@ struct Outcomes {
 
 Outcomes outcomes(const ExploreResult& r) {
   Outcomes o;
-  for (const FinalState& f : r.final_states) o.memories.insert(f.memory);
+  for (const FinalState& f : r.final_states) o.memories.insert(f.memory.to_vector());
   for (const ExploreRace& race : r.races) o.races.insert(race_key(race.report));
   for (const ExploreFailure& f : r.assertion_failures)
     o.assertions.insert({f.failure.range.begin.line, f.failure.range.begin.col, f.failure.thread});

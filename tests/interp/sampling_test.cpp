@@ -194,7 +194,7 @@ RC_GTEST_PROP(SamplingGenerated, OutcomesAreExploredOnesAndReplay, ()) {
       fails.insert({f.failure.range.begin.line, f.failure.range.begin.col, f.failure.thread,
                     f.failure.message});
   std::set<std::vector<int64_t>> memories;
-  for (const FinalState& s : e.final_states) memories.insert(s.memory);
+  for (const FinalState& s : e.final_states) memories.insert(s.memory.to_vector());
   for (const SampledOutcome& o : r.outcomes) {
     switch (o.kind) {
     case SampleKind::Race:

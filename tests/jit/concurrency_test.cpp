@@ -107,7 +107,7 @@ Possible possible_outcomes(const Compiled& c, const ExploreResult& e) {
       both(describe_failure(f.failure, true), describe_failure(f.failure, false));
   for (const ExploreDeadlock& d : e.deadlocks)
     both(describe_deadlock(d.blocked, c.info), describe_deadlock(d.blocked, c.info));
-  for (const FinalState& f : e.final_states) p.memories.insert(f.memory);
+  for (const FinalState& f : e.final_states) p.memories.insert(f.memory.to_vector());
   if (e.counts.discarded > 0) both("discarded", "discarded");
   return p;
 }
