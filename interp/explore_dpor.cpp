@@ -708,7 +708,7 @@ private:
     bool raced = !races.empty() || (s.status == StepStatus::Failed &&
                                     machine_.failure()->kind == FailureKind::RaceCheck);
     child.races_on_path = top.races_on_path + (raced ? 1 : 0);
-    live_frames_ = kStale; // the observer is past the top frame
+    live_frames_ = kStale; // past the top frame until the child is pushed
 
     top.event = Event{
         k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}, raced, {}};
@@ -742,6 +742,9 @@ private:
     child.wut = std::move(top.wut.front().children);
     top.wut.front().children.clear();
     stack_.push_back(std::move(child));
+    // The observer has seen exactly the steps into every frame now (the child's included):
+    // the next step continues from it instead of replaying the whole path again.
+    live_frames_ = stack_.size();
     enter_top();
   }
 
