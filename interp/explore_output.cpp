@@ -147,22 +147,7 @@ std::string json_shared(const Code& code, const FinalState& s) {
       continue;
     }
     out += "[";
-    // A run of kRepeatThreshold or more equal values prints once, as gdb prints arrays
-    // ("0 <repeats 9999995 times>"): a large array's final state stays a readable line
-    // instead of megabytes of zeros. The JSON output keeps every value.
-    constexpr size_t kRepeatThreshold = 10;
-    for (size_t i = 0; i < values.size();) {
-      size_t run = 1;
-      while (i + run < values.size() && values[i + run] == values[i]) ++run;
-      if (i) out += ", ";
-      if (run >= kRepeatThreshold) {
-        out += std::to_string(values[i]) + " <repeats " + std::to_string(run) + " times>";
-        i += run;
-      } else {
-        out += std::to_string(values[i]);
-        ++i;
-      }
-    }
+    for (size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values[i]);
     out += "]";
   }
   return out + "}";

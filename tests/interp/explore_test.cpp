@@ -381,6 +381,24 @@ TEST(ExploreOutput, JsonHasTheDocumentedKeys) {
     EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
 }
 
+// Final states in text print a run of ten or more equal values once, as gdb does; JSON keeps
+// every value (a consumer parses it), and both keep shorter runs whole.
+TEST(ExploreOutput, TextFoldsLongRunsAndJsonKeepsEveryValue) {
+  auto c = compile("shared a[13];\nshared b[9];\nstore 1 a[2];\n", "p.rl");
+  ASSERT_TRUE(c);
+  ExploreOptions options;
+  ExploreResult r = explore_program(c->code, options);
+  ExploreOutputOptions output;
+  output.program_path = "p.rl";
+  std::string text = format_explore_text(r, c->code, *c->file, options, output);
+  EXPECT_NE(text.find("a = [0, 0, 1, 0 <repeats 10 times>], b = [0, 0, 0, 0, 0, 0, 0, 0, 0]"),
+            std::string::npos)
+      << text;
+  std::string json = format_explore_json(r, c->code, options, output);
+  EXPECT_NE(json.find("\"a\": [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]"), std::string::npos) << json;
+  EXPECT_EQ(json.find("repeats"), std::string::npos) << json;
+}
+
 // Caching is exact: on generated loop-free programs, the search with and without it reports
 // the same final states, races, failures and deadlocks, and the same execution counts, for
 // every detector. `broken` caches by the machine state alone (the negative control).
