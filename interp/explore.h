@@ -48,6 +48,7 @@ enum class DporFault : uint8_t {
   NoWakeupTrees,    // race reversals add one thread (source sets alone), not the whole sequence
   IgnoreConditions, // waits and notifies of one condition are independent of each other
   IgnoreBarriers,   // two arrivals at one barrier are independent
+  StaleEndingSteps, // a failing step moved before its race keeps E's footprint (traces twice)
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must

@@ -575,6 +575,14 @@ private:
       const Event& ex = stack_[x].event;
       if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
     }
+    Footprint moved_fp;
+    std::vector<uint32_t> moved_clock;
+    if (last.fp->ends && last.clock != nullptr &&
+        options_.dpor_fault != DporFault::StaleEndingSteps &&
+        moved_step(i, end, v, last, moved_fp, moved_clock)) {
+      last.fp = &moved_fp;
+      last.clock = &moved_clock;
+    }
     v.push_back(last);
     if (source_sets()) {
       add_source(fi, v);
@@ -583,6 +591,50 @@ private:
     for (const SleepEntry& s : fi.sleep)
       if (weak_initial(s.thread, s.fp, v)) return;
     insert(fi.wut, std::move(v));
+  }
+
+  // The step that ended E, moved before the step it races with (v = notdep(e_i, E).last):
+  // what it does there. Whether a step fails is not a property of the step but of the values
+  // it reads: a load that read a racing write and failed an assertion after it may read the
+  // old value once moved before that write, and then neither ends the execution nor depends
+  // on every step before it; a barrier arrival that filled the barrier and failed may only
+  // park. Its footprint and clock from E would make an existing branch of the wakeup tree
+  // look unrelated to v, and the same trace would be explored twice (the brute-force count
+  // caught it). So the step is run again where it is moved to (on a machine of its own, from
+  // e_i's state through v's steps, which do not depend on e_i and behave as in E), and its
+  // clock is rebuilt from v's steps it depends on there. False if the replay does not reach
+  // it as E did (then E's footprint and clock stay: the conservative choice).
+  bool moved_step(size_t i, size_t end, const std::vector<SeqItem>& v, const SeqItem& last,
+                  Footprint& fp, std::vector<uint32_t>& clock) {
+    if (!probe_) probe_.emplace(code_, options_.machine);
+    Machine& m = *probe_;
+    m.set_state(stack_[i].state);
+    for (const SeqItem& x : v)
+      if (!m.can_step(x.thread) ||
+          m.advance(x.thread, options_.max_steps).status != StepStatus::Done)
+        return false;
+    if (!m.can_step(last.thread)) return false;
+    bool prints = m.next_instr(last.thread).op == Op::Print;
+    StepPreview p = m.peek(last.thread, options_.max_steps);
+    fp = footprint(p.events, p.status, prints);
+    // As add_event: the thread's previous event (its origin), then the steps of v it depends
+    // on; the steps before e_i are all in the clocks already.
+    const Frame& f = stack_[end];
+    clock.assign(threads_, 0);
+    auto merge = [](std::vector<uint32_t>& into, const std::vector<uint32_t>& c) {
+      for (size_t t = 0; t < into.size(); ++t) into[t] = std::max(into[t], c[t]);
+    };
+    if (f.origin[last.thread] >= 0) clock = stack_[f.origin[last.thread]].event.clock;
+    for (const Label& l : fp.labels) {
+      if (l.kind != LabelKind::Join) continue;
+      int32_t u = code_.thread_index(l.target);
+      if (u >= 0 && f.origin[u] >= 0) merge(clock, stack_[f.origin[u]].event.clock);
+    }
+    clock[last.thread] = last.pos;
+    for (auto x = v.rbegin(); x != v.rend(); ++x)
+      if (clock[x->thread] < x->pos && dep_.between(*x->fp, fp) == Dep::Race)
+        merge(clock, *x->clock);
+    return true;
   }
 
   // At the end of E (its events end before `end`; `top` is the last state): a thread blocked
@@ -752,6 +804,7 @@ private:
   const ExploreOptions& options_;
   Dependence dep_;
   Machine machine_;
+  std::optional<Machine> probe_; // moved_step's own machine (machine_ holds the current step)
   OutcomeCollector outcomes_;
   uint32_t threads_;
   std::vector<Frame> stack_;

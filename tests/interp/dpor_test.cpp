@@ -501,6 +501,20 @@ TEST(DporTeeth, IgnoringBarrierDependencesIsCaught) {
   for (const auto& [type, value] : failure->counterExample) std::cout << value << "\n";
 }
 
+// A failing step keeps the footprint and clock it had where it failed when a race moves it
+// earlier, where it may read another value and not fail (or a barrier arrival may park instead
+// of filling): an existing branch of the wakeup tree then looks unrelated to the reversal, and
+// the same trace is explored twice (the brute-force count is exceeded).
+TEST(DporTeeth, StaleEndingStepsAreCaught) {
+  // Such traces are rare among generated programs (the program must fail an assertion right
+  // after a read that a race reversal changes): this seed finds one after 258 cases.
+  auto failure = verify::find_failure(
+      [] { check_trace_count(DporFault::StaleEndingSteps, kCounted); }, 300, /*seed=*/1);
+  ASSERT_TRUE(failure.has_value());
+  std::cout << "counterexample:\n" << failure->description << "\n";
+  for (const auto& [type, value] : failure->counterExample) std::cout << value << "\n";
+}
+
 // ---- The machine's peek, the thread bound, overflowing counts ------------------------------
 
 void check_peek(const testing::ConcurrentGenConfig& config);
