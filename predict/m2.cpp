@@ -408,10 +408,12 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
       inside_after[i] = d > 0;
     }
   }
-  // Whether no thread is inside a critical section after its prefix in the join of a and b.
-  auto no_open_section = [&](const uint32_t* a, const uint32_t* b) {
+  // Whether no thread is inside a critical section after its prefix in the join of the times of
+  // accesses a and b.
+  auto no_open_section = [&](uint32_t a, uint32_t b) {
     for (uint32_t t = 0; t < index.threads(); ++t)
-      if (uint32_t c = std::max(a[t], b[t]); c > 0 && inside_after[index.by_thread[t][c - 1]])
+      if (uint32_t c = std::max(cone.count(a, t), cone.count(b, t));
+          c > 0 && inside_after[index.by_thread[t][c - 1]])
         return false;
     return true;
   };
@@ -434,16 +436,14 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
           out.complete = false;
           return;
         }
-        const uint32_t *a = cone.at(i), *b = cone.at(j);
         uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
-        if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
-          continue;
+        if (cone.count(j, ti) > index.pos[i] || cone.count(i, tj) > index.pos[j]) continue;
         // Lemma 5.1 in O(T): neither access in a critical section and no thread inside one at
         // the edge of that closure, so it is the cone, and the cone in trace order is a
         // witness. It is the sync-preserving closure too (with every section closed it obeys
         // the lock rule), so predict_races builds and checks it like SyncP's, outside the
         // analysis's time.
-        if (held.none(i) && held.none(j) && no_open_section(a, b)) {
+        if (held.none(i) && held.none(j) && no_open_section(i, j)) {
           out.races.push_back({i, j, Analysis::M2, {}});
           continue;
         }
