@@ -26,15 +26,15 @@
 //    only sees writes) and those that raced with u's previous conflicting access, nothing else.
 //    The checks are the races reported plus at most one per access and thread that accesses
 //    its location later, and D(e2) is read in trace order.
-// 4. Most checks end in O(1): e1 already in D(e2) (ordered), or both accesses in critical
-//    sections of one lock (the closure then holds both acquires, so the earlier one's release,
-//    which follows e1 or e2 in its thread). Only the rest join the two closures.
+// 4. Most checks end in O(1): e1 already in D(e2) (ordered), or e1 in a critical section of a
+//    lock that e2's thread has acquired since that section's acquire (both holding a lock is
+//    such a case): the closure holds both acquires, so the earlier one's release, which
+//    follows e1. Only the rest join the two closures.
 //
 // The cost is ClosureTimes' (O(N) plus O(T) per synchronising join) plus, per check, O(1), or
 // O(T · log N) per lock the fixpoint touches for the few pairs that get that far. The quadratic
 // closure per pair (sync_preserving_witness) is the tests' oracle.
 #include <algorithm>
-#include <span>
 #include <unordered_map>
 
 #include "predict/analyses.h"
@@ -45,12 +45,14 @@ namespace racelang::predict {
 namespace {
 constexpr uint32_t kNone = UINT32_MAX;
 constexpr uint32_t kOpen = CriticalSection::kOpen;
+constexpr uint32_t kWrite = 1u << 31; // flags a write in an Access's thread
 
 class SyncP {
 public:
   SyncP(const TraceIndex& index, bool keep_lock_order, bool close_pairs)
       : index_(index), threads_(index.threads()), close_pairs_(close_pairs && keep_lock_order),
-        times_(index, keep_lock_order), sections_(times_.sections()) {
+        times_(index, keep_lock_order), sections_(times_.sections()), acquire_pos_(threads_),
+        lo_(threads_), hi_(threads_) {
     queues_.resize(index_.trace.locks.size() * threads_);
     dirty_.assign(index_.trace.locks.size(), false);
     std::vector<bool> used(index_.trace.locks.size(), false);
@@ -58,24 +60,21 @@ public:
       const CriticalSection& c = sections_.all[s];
       if (!used[c.lock]) locks_.push_back(c.lock);
       used[c.lock] = true;
-      queue(c.lock, c.thread).push_back(s);
+      Queue& q = queue(c.lock, c.thread);
+      q.sections.push_back(s);
+      q.positions.push_back(c.acquire_pos);
+      acquire_pos_[c.thread].push_back(c.acquire_pos);
     }
   }
 
   const ClosureTimes& times() const { return times_; }
 
-  // Whether (e1, e2), e1 < e2 conflicting, is a sync-preserving race; held2 are the locks e2's
-  // thread holds at e2.
-  bool race(uint32_t e1, uint32_t e2, std::span<const uint32_t> held2) {
+  // Whether (e1, e2), e1 < e2 conflicting, is a sync-preserving race. The caller has checked the
+  // common cases already: e1 in D(e2) (e2 is never in D(e1), which precedes e1), and both in
+  // critical sections of one lock (the closure then holds both acquires, so the earlier one's
+  // release, which comes after e1 or e2 in its thread) as far as it knows.
+  bool race(uint32_t e1, uint32_t e2) {
     uint32_t t1 = index_.thread_of[e1], t2 = index_.thread_of[e2];
-    // Most pairs are ordered already (the caller checks this first, inline): e1 in D(e2). e2 is
-    // never in D(e1), which precedes e1.
-    if (times_.count(e2, t1) > index_.pos[e1]) return false;
-    if (close_pairs_)
-      for (uint32_t lock : held2)
-        // Both in critical sections of one lock: the closure holds both acquires, so the
-        // earlier one's release, which comes after e1 or e2 in its thread.
-        if (holds(t1, lock, index_.pos[e1])) return false;
     v_.assign(threads_, 0);
     times_.join_into(e2, v_);
     if (close_pairs_) {
@@ -84,13 +83,12 @@ public:
       // acquires are the only ones to check.
       size_t in_a = 0, in_b = 0;
       for (uint32_t u = 0; u < threads_; ++u) {
-        in_a += acquires_between(u, v_[u], times_.count(e1, u));
-        in_b += acquires_between(u, times_.count(e1, u), v_[u]);
+        uint32_t a = times_.count(e1, u), b = v_[u];
+        std::tie(lo_[u], hi_[u]) = acquire_range(u, std::min(a, b), std::max(a, b));
+        (a > b ? in_a : in_b) += hi_[u] - lo_[u];
       }
-      for (uint32_t u = 0; u < threads_; ++u) {
-        uint32_t a = times_.count(e1, u);
-        in_a <= in_b ? mark_locks(u, v_[u], a) : mark_locks(u, a, v_[u]);
-      }
+      for (uint32_t u = 0; u < threads_; ++u)
+        if ((times_.count(e1, u) > v_[u]) == (in_a <= in_b)) mark_locks(u, lo_[u], hi_[u]);
     }
     times_.join_into(e1, v_);
     if (close_pairs_) close_under_locks(t1, index_.pos[e1]);
@@ -98,40 +96,26 @@ public:
   }
 
 private:
-  std::vector<uint32_t>& queue(uint32_t lock, uint32_t thread) {
-    return queues_[size_t{lock} * threads_ + thread];
-  }
+  // One lock's critical sections in one thread: indices into sections_.all, and the positions
+  // of their acquires (for binary search without touching the sections).
+  struct Queue {
+    std::vector<uint32_t> sections, positions;
+  };
+  Queue& queue(uint32_t lock, uint32_t thread) { return queues_[size_t{lock} * threads_ + thread]; }
   const CriticalSection& section(uint32_t s) const { return sections_.all[s]; }
 
-  // Whether thread t is inside a critical section of the lock at its position pos.
-  bool holds(uint32_t t, uint32_t lock, uint32_t pos) {
-    const auto& q = queue(lock, t);
-    auto it = std::lower_bound(q.begin(), q.end(), pos,
-                               [&](uint32_t s, uint32_t p) { return section(s).acquire_pos < p; });
-    if (it == q.begin()) return false;
-    uint32_t release = section(*(it - 1)).release_pos;
-    return release == kOpen || release > pos;
-  }
-
   // Thread u's sections whose acquires are at positions [from, to), as a range of of_thread[u].
-  std::pair<size_t, size_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
+  std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
-    const auto& list = sections_.of_thread[u];
-    auto pos_less = [&](uint32_t s, uint32_t p) { return section(s).acquire_pos < p; };
-    auto lo = std::lower_bound(list.begin(), list.end(), from, pos_less);
-    auto hi = std::lower_bound(lo, list.end(), to, pos_less);
-    return {static_cast<size_t>(lo - list.begin()), static_cast<size_t>(hi - list.begin())};
+    const auto& list = acquire_pos_[u];
+    auto lo = std::lower_bound(list.begin(), list.end(), from);
+    auto hi = std::lower_bound(lo, list.end(), to);
+    return {static_cast<uint32_t>(lo - list.begin()), static_cast<uint32_t>(hi - list.begin())};
   }
-  size_t acquires_between(uint32_t u, uint32_t from, uint32_t to) const {
-    auto [lo, hi] = acquire_range(u, from, to);
-    return hi - lo;
-  }
-  // Marks the locks of thread u's acquires at positions [from, to) as needing a check. Once
+  // Marks the locks of thread u's sections [lo, hi) (of_thread[u]) as needing a check. Once
   // every lock is marked, further marks are free.
-  void mark_locks(uint32_t u, uint32_t from, uint32_t to) {
-    if (pending_.size() == locks_.size()) return;
-    auto [lo, hi] = acquire_range(u, from, to);
-    for (size_t k = lo; k < hi && pending_.size() < locks_.size(); ++k) {
+  void mark_locks(uint32_t u, uint32_t lo, uint32_t hi) {
+    for (uint32_t k = lo; k < hi && pending_.size() < locks_.size(); ++k) {
       uint32_t lock = section(sections_.of_thread[u][k]).lock;
       if (!dirty_[lock]) {
         dirty_[lock] = true;
@@ -154,12 +138,11 @@ private:
       uint32_t latest_thread = 0;
       last_.assign(threads_, kNone);
       for (uint32_t u = 0; u < threads_; ++u) {
-        const auto& q = queue(lock, u);
-        auto it = std::lower_bound(q.begin(), q.end(), v_[u], [&](uint32_t s, uint32_t count) {
-          return section(s).acquire_pos < count;
-        });
-        if (it == q.begin()) continue;
-        last_[u] = *(it - 1);
+        const Queue& q = queue(lock, u);
+        auto k =
+            std::lower_bound(q.positions.begin(), q.positions.end(), v_[u]) - q.positions.begin();
+        if (k == 0) continue;
+        last_[u] = q.sections[static_cast<size_t>(k - 1)];
         if (static_cast<int64_t>(section(last_[u]).acquire) > latest) {
           latest = section(last_[u]).acquire;
           latest_thread = u;
@@ -172,7 +155,8 @@ private:
         if (s.release_pos == kOpen || v_[u] > s.release_pos) continue;
         for (uint32_t w = 0; w < threads_; ++w)
           if (uint32_t r = times_.count(s.release, w); r > v_[w]) {
-            mark_locks(w, v_[w], r);
+            auto [lo, hi] = acquire_range(w, v_[w], r);
+            mark_locks(w, lo, hi);
             v_[w] = r;
           }
       }
@@ -184,13 +168,14 @@ private:
   const TraceIndex& index_;
   size_t threads_;
   bool close_pairs_;
-  ClosureTimes times_;                        // D(e) of every access, R(r) of every release
-  const CriticalSections& sections_;          // (times_'s)
-  std::vector<std::vector<uint32_t>> queues_; // lock * threads + thread -> its sections
-  std::vector<uint32_t> locks_;               // locks with at least one section
-  std::vector<uint32_t> v_, last_;            // scratch for one pair
-  std::vector<uint32_t> pending_;             // locks the closure must still check
-  std::vector<bool> dirty_;                   // lock -> in pending_
+  ClosureTimes times_;                             // D(e) of every access, R(r) of every release
+  const CriticalSections& sections_;               // (times_'s)
+  std::vector<std::vector<uint32_t>> acquire_pos_; // dense thread -> its sections' acquires
+  std::vector<Queue> queues_;                      // lock * threads + thread -> its sections
+  std::vector<uint32_t> locks_;                    // locks with at least one section
+  std::vector<uint32_t> v_, last_, lo_, hi_;       // scratch for one pair
+  std::vector<uint32_t> pending_;                  // locks the closure must still check
+  std::vector<bool> dirty_;                        // lock -> in pending_
 };
 
 } // namespace
@@ -198,23 +183,48 @@ private:
 void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const auto& events = index.trace.events;
   const size_t threads = index.threads(), locations = index.trace.locations.size();
-  SyncP syncp(index, !options.syncp_reorders_critical_sections,
-              !options.syncp_without_pair_lock_closure);
+  const bool close_pairs =
+      !options.syncp_without_pair_lock_closure && !options.syncp_reorders_critical_sections;
+  SyncP syncp(index, !options.syncp_reorders_critical_sections, close_pairs);
   const ClosureTimes& times = syncp.times();
   // Each location's accesses in trace order, one flat array with offsets per location, so that
-  // walking back from the latest is sequential; seen[x]: how many the pass has passed.
+  // walking back from the latest is sequential; seen[x]: how many the pass has passed. With
+  // each access, the critical sections its thread is in there: an offset into held_locks, where
+  // a count and that many (lock, acquire event) pairs are (kNone: none; consecutive accesses in
+  // the same sections share one entry).
   struct Access {
-    uint32_t event, pos, thread;
-    bool write;
+    uint32_t event, pos, thread, held;
+    bool write() const { return thread & kWrite; }
+    uint32_t dense_thread() const { return thread & ~kWrite; }
   };
-  std::vector<uint32_t> begin(locations + 1, 0), seen(locations, 0);
+  std::vector<uint32_t> begin(locations + 1, 0), seen(locations, 0), held_locks;
   for (const Event& e : events) begin[e.target + 1] += is_access(e.op);
   for (size_t k = 1; k < begin.size(); ++k) begin[k] += begin[k - 1];
   std::vector<Access> accesses(begin.back());
-  for (uint32_t i = 0; i < events.size(); ++i)
-    if (is_access(events[i].op))
-      accesses[begin[events[i].target] + seen[events[i].target]++] = {
-          i, index.pos[i], index.thread_of[i], events[i].op == Op::Write};
+  {
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
+    std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
+    for (uint32_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      uint32_t t = index.thread_of[i];
+      auto& open = holding[t];
+      if (e.op == Op::Acquire || e.op == Op::Release) current[t] = kNone;
+      if (e.op == Op::Acquire) open.push_back({e.target, i});
+      if (e.op == Op::Release)
+        if (auto it = std::find_if(open.begin(), open.end(),
+                                   [&](const auto& h) { return h.first == e.target; });
+            it != open.end())
+          open.erase(it);
+      if (!is_access(e.op)) continue;
+      if (current[t] == kNone && !open.empty()) {
+        current[t] = static_cast<uint32_t>(held_locks.size());
+        held_locks.push_back(static_cast<uint32_t>(open.size()));
+        for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
+      }
+      accesses[begin[e.target] + seen[e.target]++] = {
+          i, index.pos[i], t | (e.op == Op::Write ? kWrite : 0), current[t]};
+    }
+  }
   std::fill(seen.begin(), seen.end(), 0);
   // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
   // and writes apart (a read waits for u's next write, a write for u's next access), as linked
@@ -226,28 +236,42 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   std::unordered_map<uint64_t, Racing> racing_lists;
   std::vector<uint32_t> racing(locations, 0);
   struct Node {
-    uint32_t e1, next;
+    Access e1;
+    uint32_t next;
   };
   std::vector<Node> nodes;
-  std::vector<std::vector<uint32_t>> held(threads); // locks each thread holds now
+  // Per thread and lock, the thread's latest acquire of the lock so far (kNone: none).
+  const size_t locks = index.trace.locks.size();
+  std::vector<uint32_t> last_acquire(close_pairs ? threads * locks : 0, kNone);
+  // Whether e1, in the sections of entry `held` (held_locks), is in the closure because thread
+  // t2 has acquired one of their locks since the section's acquire: the closure holds both
+  // acquires, so the release of e1's section, which comes after e1.
+  auto inside_reacquired = [&](uint32_t held, uint32_t t2) {
+    if (held == kNone) return false;
+    for (uint32_t k = 0; k < held_locks[held]; ++k) {
+      uint32_t lock = held_locks[held + 1 + 2 * k], acquire = held_locks[held + 2 + 2 * k];
+      if (uint32_t a = last_acquire[t2 * locks + lock]; a != kNone && a > acquire) return true;
+    }
+    return false;
+  };
   uint64_t pairs = 0;
   for (uint32_t e2 = 0; e2 < events.size() && !out.truncated; ++e2) {
     const Event& e = events[e2];
-    uint32_t t2 = index.thread_of[e2];
-    if (e.op == Op::Acquire) held[t2].push_back(e.target);
-    if (e.op == Op::Release)
-      if (auto it = std::find(held[t2].begin(), held[t2].end(), e.target); it != held[t2].end())
-        held[t2].erase(it);
+    const uint32_t t2 = index.thread_of[e2];
+    if (e.op == Op::Acquire && close_pairs) last_acquire[t2 * locks + e.target] = e2;
     if (!is_access(e.op)) continue;
     const uint32_t x = e.target;
     const bool write = e.op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
-    // D(e2); t1 is not t2, so others() is exact).
+    // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
+    // a lock that t2 has acquired since; this includes both holding a common lock).
     const uint32_t* d2 = times.others(e2);
-    auto check = [&](uint32_t e1, uint32_t t1, uint32_t pos1) {
+    auto check = [&](const Access& a) {
       if (!may_check_pair(options, ++pairs, out)) return false;
-      if (d2[t1] > pos1 || !syncp.race(e1, e2, held[t2])) return false;
-      out.races.push_back({e1, e2, Analysis::SyncP, {}});
+      if (d2[a.dense_thread()] > a.pos) return false;
+      if (close_pairs && inside_reacquired(a.held, t2)) return false;
+      if (!syncp.race(a.event, e2)) return false;
+      out.races.push_back({a.event, e2, Analysis::SyncP, {}});
       return true;
     };
     Racing* lists = nullptr;
@@ -256,8 +280,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
       auto recheck = [&](uint32_t& head) {
         for (uint32_t* link = &head; *link != kNone;) {
-          uint32_t e1 = nodes[*link].e1;
-          if (check(e1, index.thread_of[e1], index.pos[e1])) {
+          if (check(nodes[*link].e1)) {
             link = &nodes[*link].next;
           } else {
             *link = nodes[*link].next;
@@ -274,18 +297,16 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     bool own_access_passed = false;
     const Access* first = accesses.data() + begin[x];
     for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
-      const Access& l = *a;
-      const uint32_t e1 = l.event;
-      if (l.thread == t2) {
-        if (!write || l.write) break;
+      if (a->dense_thread() == t2) {
+        if (!write || a->write()) break;
         own_access_passed = true;
         continue;
       }
-      if (l.write ? own_access_passed : !write) continue;
-      if (!check(e1, l.thread, l.pos)) continue;
+      if (a->write() ? own_access_passed : !write) continue;
+      if (!check(*a)) continue;
       if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
-      uint32_t& head = l.write ? lists->writes : lists->reads;
-      nodes.push_back({e1, head});
+      uint32_t& head = a->write() ? lists->writes : lists->reads;
+      nodes.push_back({*a, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
       ++racing[x];
     }
