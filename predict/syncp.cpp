@@ -52,20 +52,7 @@ public:
   SyncP(const TraceIndex& index, bool keep_lock_order, bool close_pairs)
       : index_(index), threads_(index.threads()), close_pairs_(close_pairs && keep_lock_order),
         times_(index, keep_lock_order), sections_(times_.sections()), acquire_pos_(threads_),
-        lo_(threads_), hi_(threads_) {
-    queues_.resize(index_.trace.locks.size() * threads_);
-    dirty_.assign(index_.trace.locks.size(), false);
-    std::vector<bool> used(index_.trace.locks.size(), false);
-    for (uint32_t s = 0; s < sections_.all.size(); ++s) {
-      const CriticalSection& c = sections_.all[s];
-      if (!used[c.lock]) locks_.push_back(c.lock);
-      used[c.lock] = true;
-      Queue& q = queue(c.lock, c.thread);
-      q.sections.push_back(s);
-      q.positions.push_back(c.acquire_pos);
-      acquire_pos_[c.thread].push_back(c.acquire_pos);
-    }
-  }
+        lo_(threads_), hi_(threads_) {}
 
   const ClosureTimes& times() const { return times_; }
 
@@ -78,6 +65,7 @@ public:
     v_.assign(threads_, 0);
     times_.join_into(e2, v_);
     if (close_pairs_) {
+      if (!queues_built_) build_queues();
       // D(e1) and D(e2) are closed each, so the lock rule can only fail for a lock with an
       // acquire in D(e1) \ D(e2) and one in D(e2) \ D(e1): the locks of the side with fewer
       // acquires are the only ones to check.
@@ -96,6 +84,23 @@ public:
   }
 
 private:
+  // The per-lock queues, on the first pair that needs them (on most traces none does).
+  void build_queues() {
+    queues_built_ = true;
+    queues_.resize(index_.trace.locks.size() * threads_);
+    dirty_.assign(index_.trace.locks.size(), false);
+    std::vector<bool> used(index_.trace.locks.size(), false);
+    for (uint32_t s = 0; s < sections_.all.size(); ++s) {
+      const CriticalSection& c = sections_.all[s];
+      if (!used[c.lock]) locks_.push_back(c.lock);
+      used[c.lock] = true;
+      Queue& q = queue(c.lock, c.thread);
+      q.sections.push_back(s);
+      q.positions.push_back(c.acquire_pos);
+      acquire_pos_[c.thread].push_back(c.acquire_pos);
+    }
+  }
+
   // One lock's critical sections in one thread: indices into sections_.all, and the positions
   // of their acquires (for binary search without touching the sections).
   struct Queue {
@@ -171,11 +176,12 @@ private:
   ClosureTimes times_;                             // D(e) of every access, R(r) of every release
   const CriticalSections& sections_;               // (times_'s)
   std::vector<std::vector<uint32_t>> acquire_pos_; // dense thread -> its sections' acquires
-  std::vector<Queue> queues_;                      // lock * threads + thread -> its sections
-  std::vector<uint32_t> locks_;                    // locks with at least one section
-  std::vector<uint32_t> v_, last_, lo_, hi_;       // scratch for one pair
-  std::vector<uint32_t> pending_;                  // locks the closure must still check
-  std::vector<bool> dirty_;                        // lock -> in pending_
+  bool queues_built_ = false;
+  std::vector<Queue> queues_;                // lock * threads + thread -> its sections
+  std::vector<uint32_t> locks_;              // locks with at least one section
+  std::vector<uint32_t> v_, last_, lo_, hi_; // scratch for one pair
+  std::vector<uint32_t> pending_;            // locks the closure must still check
+  std::vector<bool> dirty_;                  // lock -> in pending_
 };
 
 } // namespace
@@ -198,7 +204,8 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
   std::vector<uint32_t> begin(locations + 1, 0), seen(locations, 0), held_locks;
-  for (const Event& e : events) begin[e.target + 1] += is_access(e.op);
+  for (const Event& e : events)
+    if (is_access(e.op)) ++begin[e.target + 1]; // (another event's target is no location)
   for (size_t k = 1; k < begin.size(); ++k) begin[k] += begin[k - 1];
   std::vector<Access> accesses(begin.back());
   {
