@@ -197,17 +197,29 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   // walking back from the latest is sequential; seen[x]: how many the pass has passed. With
   // each access, the critical sections its thread is in there: an offset into held_locks, where
   // a count and that many (lock, acquire event) pairs are (kNone: none; consecutive accesses in
-  // the same sections share one entry).
+  // the same sections share one entry); and, for a read's candidates, its thread's previous
+  // access of the location (an index into the location's accesses, kNone: none) and how many
+  // writes of the location come before it, with each location's writes (indices into its
+  // accesses) in `writes`: a read looks at the writes since its thread's previous access
+  // without walking over the other threads' reads (read-shared data has many).
   struct Access {
-    uint32_t event, pos, thread, held;
+    uint32_t event, pos, thread, held, previous, writes_before;
     bool write() const { return thread & kWrite; }
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
-  std::vector<uint32_t> begin(locations + 1, 0), seen(locations, 0), held_locks;
+  std::vector<uint32_t> begin(locations + 1, 0), write_begin(locations + 1, 0), seen(locations, 0),
+      seen_writes(locations, 0), held_locks;
   for (const Event& e : events)
-    if (is_access(e.op)) ++begin[e.target + 1]; // (another event's target is no location)
-  for (size_t k = 1; k < begin.size(); ++k) begin[k] += begin[k - 1];
+    if (is_access(e.op)) { // (another event's target is no location)
+      ++begin[e.target + 1];
+      write_begin[e.target + 1] += e.op == Op::Write;
+    }
+  for (size_t k = 1; k < begin.size(); ++k) {
+    begin[k] += begin[k - 1];
+    write_begin[k] += write_begin[k - 1];
+  }
   std::vector<Access> accesses(begin.back());
+  std::vector<uint32_t> writes(write_begin.back());
   {
     std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
     std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
@@ -228,9 +240,24 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
         held_locks.push_back(static_cast<uint32_t>(open.size()));
         for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
       }
-      accesses[begin[e.target] + seen[e.target]++] = {
-          i, index.pos[i], t | (e.op == Op::Write ? kWrite : 0), current[t]};
+      const uint32_t x = e.target, k = seen[x]++;
+      accesses[begin[x] + k] = {i,          index.pos[i], t | (e.op == Op::Write ? kWrite : 0),
+                                current[t], kNone,        seen_writes[x]};
+      if (e.op == Op::Write) writes[write_begin[x] + seen_writes[x]++] = k;
     }
+  }
+  {
+    // Each access's thread's previous access of its location, location by location: per thread
+    // the location and index of its latest access seen (no table per location and thread).
+    std::vector<uint32_t> last_location(threads, kNone), last_index(threads, kNone);
+    for (uint32_t x = 0; x < locations; ++x)
+      for (uint32_t k = 0; k < begin[x + 1] - begin[x]; ++k) {
+        Access& a = accesses[begin[x] + k];
+        uint32_t t = a.dense_thread();
+        if (last_location[t] == x) a.previous = last_index[t];
+        last_location[t] = x;
+        last_index[t] = k;
+      }
   }
   std::fill(seen.begin(), seen.end(), 0);
   // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
@@ -301,21 +328,35 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     // The accesses of other threads since t2 last looked: for a read, the writes since t2's
     // previous access of x; for a write, the reads since its previous write and the writes
     // since its previous access (the ones before, its reads have looked at).
-    bool own_access_passed = false;
     const Access* first = accesses.data() + begin[x];
-    for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
-      if (a->dense_thread() == t2) {
-        if (!write || a->write()) break;
-        own_access_passed = true;
-        continue;
-      }
-      if (a->write() ? own_access_passed : !write) continue;
-      if (!check(*a)) continue;
+    auto keep = [&](const Access& a) {
       if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
-      uint32_t& head = a->write() ? lists->writes : lists->reads;
-      nodes.push_back({*a, head});
+      uint32_t& head = a.write() ? lists->writes : lists->reads;
+      nodes.push_back({a, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
       ++racing[x];
+    };
+    if (!write) {
+      const Access& self = first[seen[x]];
+      uint32_t from = 0;
+      if (self.previous != kNone) {
+        const Access& p = first[self.previous];
+        from = p.writes_before + (p.write() ? 1 : 0);
+      }
+      const uint32_t* x_writes = writes.data() + write_begin[x];
+      for (uint32_t j = from; j < self.writes_before && !out.truncated; ++j)
+        if (check(first[x_writes[j]])) keep(first[x_writes[j]]);
+    } else {
+      bool own_access_passed = false;
+      for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
+        if (a->dense_thread() == t2) {
+          if (a->write()) break;
+          own_access_passed = true;
+          continue;
+        }
+        if (a->write() && own_access_passed) continue;
+        if (check(*a)) keep(*a);
+      }
     }
     ++seen[x];
   }
