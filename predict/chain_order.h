@@ -8,11 +8,15 @@
 // stops at the first node that does not change, since every node before it on its chain
 // reaches no less (after it: is reached by no less). The paper keeps the same maps in Fenwick
 // trees for O(k^2 log n) per insertion in the worst case; this version pays only for the entries
-// that change, which keeps the common case (few changes) cheaper and the code small.
+// that change, which keeps the common case (few changes) cheaper and the code small. The many
+// edges known at once (M2's thread order, fork/join and reads-from) are closed in one pass in
+// topological order instead, where inserting them one by one in trace order would walk a whole
+// chain per edge.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace racelang::predict {
@@ -24,7 +28,13 @@ struct ChainNode {
 class ChainOrder {
 public:
   // Chains of the given lengths, each totally ordered, no edge across them.
-  void reset(const std::vector<uint32_t>& lengths);
+  void reset(const std::vector<uint32_t>& lengths) { reset(lengths, {}); }
+  // Chains of the given lengths with the given edges, closed in one pass in topological order,
+  // O((nodes + edges) * k): inserting many edges one by one can cost a walk over a whole chain
+  // each (edges in trace order raise the latest predecessor of every later node). False if the
+  // edges close a cycle (the order is then unusable). An edge from a node to itself adds nothing.
+  bool reset(const std::vector<uint32_t>& lengths,
+             const std::vector<std::pair<ChainNode, ChainNode>>& edges);
   // Whether a reaches b (a == b included).
   bool before(ChainNode a, ChainNode b) const { return first_after(a, b.chain) <= b.pos; }
   // The earliest node of chain c that a reaches (the chain's length if none).

@@ -92,26 +92,135 @@ std::vector<uint32_t> SpClosure::events() const {
   return out;
 }
 
-ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
-    : threads_(index.threads()), slot_(index.trace.events.size(), 0) {
+CriticalSections::CriticalSections(const TraceIndex& index) : of_thread(index.threads()) {
   const auto& events = index.trace.events;
-  SpClosure closure(index, keep_lock_order, keep_reads_from);
-  size_t stored = 0;
-  for (const Event& e : events) stored += is_access(e.op) || e.op == Op::Release;
-  times_.reserve(stored * threads_);
-  auto store = [&](uint32_t e) {
-    slot_[e] = static_cast<uint32_t>(times_.size() / threads_);
-    times_.insert(times_.end(), closure.counts().begin(), closure.counts().end());
+  for (uint32_t i = 0; i < events.size(); ++i) {
+    if (events[i].op != Op::Acquire) continue;
+    int64_t rel = index.release_of[i];
+    uint32_t t = index.thread_of[i];
+    of_thread[t].push_back(static_cast<uint32_t>(all.size()));
+    all.push_back({i, rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel), index.pos[i],
+                   rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)], t,
+                   events[i].target});
+  }
+}
+
+// One pass in trace order, keeping for every thread t the closure C_t of its events so far (and
+// its fork) as a row of counts. An event adds itself and joins what it needs, each a closed set
+// whose time is known already: a read its writer's (D(w) plus w: a write adds nothing else), a
+// join the joined thread's final row; a fork gives the child a copy of its row. A join of closed
+// sets is closed under every rule but the lock rule, which can only fail at the acquires the
+// join added: each thread's critical sections are visited once per row (a cursor per row and
+// thread, since rows only grow), against the latest section of each lock the row holds; the
+// release the rule asks for is joined with its own time, R(r), and may add more acquires. The
+// work is O(N), plus O(T) per join that adds something, plus O(1) per section and row, instead
+// of every row visiting every event it holds.
+ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
+    : threads_(index.threads()), thread_of_(index.thread_of), slot_(index.trace.events.size(), 0),
+      own_(index.trace.events.size(), 0),
+      sections_(keep_lock_order ? CriticalSections(index) : CriticalSections()) {
+  const auto& events = index.trace.events;
+  const size_t threads = threads_, locks = keep_lock_order ? index.trace.locks.size() : 0;
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> rows(threads * threads, 0);
+  // Per thread, its latest stored row (kNone: none yet) and whether its row has changed in
+  // another thread's count since.
+  std::vector<uint32_t> stored(threads, kNone);
+  std::vector<bool> changed(threads, true);
+  // Per row and thread, how many of the thread's sections the row has visited; per row and
+  // lock, the latest section of the lock whose acquire the row holds (an index into all).
+  std::vector<uint32_t> cursor, latest;
+  if (keep_lock_order) {
+    cursor.assign(threads * threads, 0);
+    latest.assign(threads * locks, kNone);
+  }
+  std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
+  std::vector<bool> queued(threads, false);
+  uint32_t t = 0; // the thread of the current event
+  auto store = [&](uint32_t e, const uint32_t* row) {
+    if (changed[t]) {
+      stored[t] = static_cast<uint32_t>(rows_.size() / threads);
+      rows_.insert(rows_.end(), row, row + threads);
+      changed[t] = false;
+    }
+    slot_[e] = stored[t];
+    own_[e] = row[t];
   };
-  for (uint32_t t = 0; t < threads_; ++t) {
-    closure.reset();
-    for (uint32_t e : index.by_thread[t]) {
-      if (is_access(events[e].op)) {
-        closure.add_before(e);
-        store(e);
-      } else if (events[e].op == Op::Release) {
-        closure.add_through(e);
-        store(e);
+  auto queue = [&](uint32_t u) {
+    if (keep_lock_order && !queued[u]) {
+      queued[u] = true;
+      grown.push_back(u);
+    }
+  };
+  // Raises row t's count of thread u to n, queueing u for the lock rule.
+  auto raise = [&](uint32_t* row, uint32_t u, uint32_t n) {
+    if (n <= row[u]) return;
+    row[u] = n;
+    changed[t] = true;
+    queue(u);
+  };
+  // Joins the stored time of event e into row t.
+  auto join = [&](uint32_t* row, uint32_t e) {
+    for (uint32_t u = 0; u < threads; ++u) raise(row, u, count(e, u));
+  };
+  const auto& all = sections_.all;
+  // Closes row t under the lock rule: visits the sections of each grown thread it now holds.
+  auto close_locks = [&](uint32_t* row) {
+    while (!grown.empty()) {
+      uint32_t u = grown.back();
+      grown.pop_back();
+      queued[u] = false;
+      uint32_t& next = cursor[size_t{t} * threads + u];
+      const auto& list = sections_.of_thread[u];
+      for (; next < list.size() && all[list[next]].acquire_pos < row[u]; ++next) {
+        uint32_t s = list[next];
+        uint32_t& last = latest[size_t{t} * locks + all[s].lock];
+        // Of two acquires of a lock in the set, the earlier one's release (it exists: the lock
+        // was free at the later acquire).
+        uint32_t earlier = s;
+        if (last == kNone || s > last) std::swap(earlier, last);
+        if (earlier == kNone) continue;
+        const CriticalSection& c = all[earlier];
+        if (row[c.thread] <= c.release_pos) join(row, c.release);
+      }
+    }
+  };
+  for (uint32_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    t = index.thread_of[i];
+    uint32_t* row = rows.data() + size_t{t} * threads;
+    if (is_access(e.op)) store(i, row);
+    row[t] = index.pos[i] + 1; // only an acquire of its own can break the lock rule
+    if (e.op == Op::Acquire) queue(t);
+    switch (e.op) {
+    case Op::Read:
+      if (int64_t w = index.rf[i]; keep_reads_from && w >= 0) {
+        auto wi = static_cast<uint32_t>(w);
+        uint32_t u = index.thread_of[wi];
+        if (row[u] <= index.pos[wi]) {
+          join(row, wi);
+          raise(row, u, index.pos[wi] + 1);
+        }
+      }
+      break;
+    case Op::Join:
+      if (int64_t u = index.dense_of(e.target); u >= 0)
+        for (uint32_t v = 0; v < threads; ++v)
+          raise(row, v, rows[static_cast<size_t>(u) * threads + v]);
+      break;
+    default:
+      break;
+    }
+    if (keep_lock_order) close_locks(row);
+    if (e.op == Op::Release) store(i, row);
+    if (int64_t c = e.op == Op::Fork ? index.dense_of(e.target) : -1; c >= 0) {
+      // The child starts from its parent's closed row, with what the row has visited.
+      auto child = static_cast<size_t>(c);
+      std::copy(row, row + threads, rows.data() + child * threads);
+      changed[child] = true;
+      if (keep_lock_order) {
+        std::copy_n(cursor.begin() + t * threads, threads, cursor.begin() + child * threads);
+        std::copy_n(latest.begin() + t * locks, locks, latest.begin() + child * locks);
       }
     }
   }

@@ -6,6 +6,7 @@
 // object is reused across pairs: reset() costs what the last closure touched.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,21 +46,51 @@ private:
   std::vector<uint32_t> work_;
 };
 
-// Vector times of closures (SpClosure's counts), computed with one growing closure per thread,
-// O(N·T) in all: for each access e, the closure of its predecessors (add_before(e)); for each
-// release r, the closure through r (add_through(r)). Closures of thread order, fork/join and
-// reads-from alone (keep_lock_order false) are unions of their parts, so joining two of these
-// times gives the closure of both events' predecessors.
+// The critical sections of a trace: an acquire and the release that closes it.
+struct CriticalSection {
+  static constexpr uint32_t kOpen = UINT32_MAX; // release and release_pos of an open section
+  uint32_t acquire, release;                    // event indices
+  uint32_t acquire_pos, release_pos;            // positions in their thread
+  uint32_t thread, lock;
+};
+struct CriticalSections {
+  CriticalSections() = default;
+  explicit CriticalSections(const TraceIndex& index);
+  std::vector<CriticalSection> all;             // in trace order of their acquires
+  std::vector<std::vector<uint32_t>> of_thread; // dense thread -> its sections (indices into all)
+};
+
+// Vector times of closures (SpClosure's counts), in one pass over the trace: for each access e,
+// the closure of its predecessors (SpClosure's add_before(e)); for each release r, the closure
+// through r (add_through(r)). Closures of thread order, fork/join and reads-from alone
+// (keep_lock_order false) are unions of their parts, so joining two of these times gives the
+// closure of both events' predecessors. A thread's consecutive events share one stored row
+// while only its own count changes (a long stretch of local work stores none), so a time is
+// read through count() and join_into(), not as an array.
 class ClosureTimes {
 public:
   ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from = true);
-  // The time of access or release e: threads() counts.
-  const uint32_t* at(uint32_t e) const { return times_.data() + size_t{slot_[e]} * threads_; }
+  // How many of dense thread u's events the time of access or release e holds.
+  uint32_t count(uint32_t e, uint32_t u) const {
+    return u == thread_of_[e] ? own_[e] : rows_[size_t{slot_[e]} * threads_ + u];
+  }
+  // The time of e as an array, exact in every count but e's own thread's (that is count(e, its
+  // thread)): for comparisons with another thread's events, without count()'s test.
+  const uint32_t* others(uint32_t e) const { return rows_.data() + size_t{slot_[e]} * threads_; }
+  // Joins the time of e into v (threads() counts).
+  void join_into(uint32_t e, std::vector<uint32_t>& v) const {
+    for (uint32_t u = 0; u < threads_; ++u) v[u] = std::max(v[u], count(e, u));
+  }
+  // The trace's critical sections (built only with keep_lock_order).
+  const CriticalSections& sections() const { return sections_; }
 
 private:
   size_t threads_;
-  std::vector<uint32_t> slot_;  // event -> its time in times_ (accesses and releases)
-  std::vector<uint32_t> times_; // threads_ counts each
+  const std::vector<uint32_t>& thread_of_; // the index's
+  std::vector<uint32_t> slot_;             // event -> its row in rows_ (accesses and releases)
+  std::vector<uint32_t> own_;              // event -> its own thread's count
+  std::vector<uint32_t> rows_;             // threads_ counts each
+  CriticalSections sections_;
 };
 
 // check_witness (predict.h) on a trace whose tables are built already: the pairwise analyses

@@ -111,8 +111,7 @@ public:
       w.push_back(e2_);
       if (!check_witness(ix_, w)) return w;
     }
-    order_.reset(count_);
-    if (!base_edges() || !close()) return std::nullopt;
+    if (!order_.reset(count_, base_edges()) || !close()) return std::nullopt;
     const ChainOrder saved = order_;
     for (uint32_t chosen : {ix_.thread_of[e1_], ix_.thread_of[e2_]}) {
       order_ = saved;
@@ -197,27 +196,37 @@ private:
     std::vector<uint32_t> locks = open_;
     std::sort(locks.begin(), locks.end());
     if (std::adjacent_find(locks.begin(), locks.end()) != locks.end()) return false;
-    for (uint32_t t = 0; t < n_; ++t)
-      members_.insert(members_.end(), ix_.by_thread[t].begin(),
-                      ix_.by_thread[t].begin() + count_[t]);
-    std::sort(members_.begin(), members_.end());
+    // X in trace order: a merge of the threads' prefixes (each in order), O(|X| * T) rather than
+    // a sort of a cone as long as the trace.
+    std::vector<uint32_t> next(n_, 0);
+    for (;;) {
+      uint32_t pick = kNone;
+      for (uint32_t t = 0; t < n_; ++t)
+        if (next[t] < count_[t] &&
+            (pick == kNone || event_at(t, next[t]) < event_at(pick, next[pick])))
+          pick = t;
+      if (pick == kNone) break;
+      members_.push_back(event_at(pick, next[pick]++));
+    }
     return true;
   }
   bool contains(uint32_t i) const { return ix_.pos[i] < count_[ix_.thread_of[i]]; }
 
-  // Step 2's starting order: thread order is the chains; fork, join and reads-from edges.
-  bool base_edges() {
+  // Step 2's starting order: thread order is the chains; fork, join and reads-from edges, closed
+  // at once (ChainOrder::reset).
+  std::vector<std::pair<ChainNode, ChainNode>> base_edges() const {
+    std::vector<std::pair<ChainNode, ChainNode>> edges;
     for (uint32_t i : members_) {
       const Event& e = ev(i);
-      if (e.op == Op::Read && ix_.rf[i] >= 0 && !insert(static_cast<uint32_t>(ix_.rf[i]), i))
-        return false;
+      if (e.op == Op::Read && ix_.rf[i] >= 0)
+        edges.push_back({node(static_cast<uint32_t>(ix_.rf[i])), node(i)});
       int64_t u = e.op == Op::Fork || e.op == Op::Join ? ix_.dense_of(e.target) : -1;
       if (u < 0 || count_[static_cast<size_t>(u)] == 0) continue;
       auto ut = static_cast<uint32_t>(u);
-      if (e.op == Op::Fork && !insert(i, event_at(ut, 0))) return false;
-      if (e.op == Op::Join && !insert(event_at(ut, count_[ut] - 1), i)) return false;
+      if (e.op == Op::Fork) edges.push_back({node(i), node(event_at(ut, 0))});
+      if (e.op == Op::Join) edges.push_back({node(event_at(ut, count_[ut] - 1)), node(i)});
     }
-    return true;
+    return edges;
   }
 
   // Step 2: the closure rules until nothing changes. False on a cycle.
@@ -408,10 +417,12 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
       inside_after[i] = d > 0;
     }
   }
-  // Whether no thread is inside a critical section after its prefix in the join of a and b.
-  auto no_open_section = [&](const uint32_t* a, const uint32_t* b) {
+  // Whether no thread is inside a critical section after its prefix in the join of the times of
+  // accesses a and b.
+  auto no_open_section = [&](uint32_t a, uint32_t b) {
     for (uint32_t t = 0; t < index.threads(); ++t)
-      if (uint32_t c = std::max(a[t], b[t]); c > 0 && inside_after[index.by_thread[t][c - 1]])
+      if (uint32_t c = std::max(cone.count(a, t), cone.count(b, t));
+          c > 0 && inside_after[index.by_thread[t][c - 1]])
         return false;
     return true;
   };
@@ -434,16 +445,14 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
           out.complete = false;
           return;
         }
-        const uint32_t *a = cone.at(i), *b = cone.at(j);
         uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
-        if (std::max(a[ti], b[ti]) > index.pos[i] || std::max(a[tj], b[tj]) > index.pos[j])
-          continue;
+        if (cone.count(j, ti) > index.pos[i] || cone.count(i, tj) > index.pos[j]) continue;
         // Lemma 5.1 in O(T): neither access in a critical section and no thread inside one at
         // the edge of that closure, so it is the cone, and the cone in trace order is a
         // witness. It is the sync-preserving closure too (with every section closed it obeys
         // the lock rule), so predict_races builds and checks it like SyncP's, outside the
         // analysis's time.
-        if (held.none(i) && held.none(j) && no_open_section(a, b)) {
+        if (held.none(i) && held.none(j) && no_open_section(i, j)) {
           out.races.push_back({i, j, Analysis::M2, {}});
           continue;
         }

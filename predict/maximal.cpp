@@ -516,9 +516,8 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
       if (!conflicting(events[i], events[j])) continue;
       if (!may_check_pair(options, ++pairs, out)) return;
       uint32_t ti = index.thread_of[i], tj = index.thread_of[j];
-      const uint32_t *a = forced.at(i), *b = forced.at(j);
-      if (held.share(i, j) || std::max(a[ti], b[ti]) > index.pos[i] ||
-          std::max(a[tj], b[tj]) > index.pos[j])
+      if (held.share(i, j) || forced.count(j, ti) > index.pos[i] ||
+          forced.count(i, tj) > index.pos[j])
         continue;
       if (!options.maximal_solver_only) {
         SpClosure closure = before_window_closure;
@@ -560,7 +559,9 @@ void maximal_races(const TraceIndex& index, const PredictOptions& options, Predi
         return;
       }
       bool unknown = false;
-      for (uint32_t t = 0; t < index.threads(); ++t) forced_now[t] = std::max(a[t], b[t]);
+      std::fill(forced_now.begin(), forced_now.end(), 0);
+      forced.join_into(i, forced_now);
+      forced.join_into(j, forced_now);
       Window window{
           lo,         before_window, relevant.compute(i, j, lo, before_window, open_at_lo),
           open_at_lo, writes,        relevant.valued(),

@@ -6,10 +6,9 @@
 // from the definition, with the ingredients the paper names, vector times and per-lock queues of
 // critical sections:
 //
-// 1. Vector times. A closed set is downward closed per thread, so it is a vector of counts. The
-//    closure of one event's predecessors, D(e), grows along its thread, so one incremental
-//    closure per thread computes D(e) for every access e and the closure through every release,
-//    R(r) = C(pred(r) + r): O(N) closure work per thread.
+// 1. Vector times. A closed set is downward closed per thread, so it is a vector of counts.
+//    ClosureTimes computes, in one pass over the trace, the closure of each access's
+//    predecessors, D(e), and the closure through every release, R(r) = C(pred(r) + r).
 // 2. The pair's closure. TO, fork/join and reads-from closures are unions of their parts; only
 //    the lock rule is not. So C(e1, e2) is D(e1) join D(e2), closed again under the lock rule
 //    alone: per lock, of the acquires in the set (a prefix of each thread's queue of critical
@@ -20,115 +19,109 @@
 //    few only for those and the locks of the acquires the join adds (per-thread lists of
 //    acquires find them). So a pair checks the locks it touches, not every lock.
 // 3. Which pairs. C(e1, e2) only grows as e2 moves later in its thread, so once e1 is in it, it
-//    stays: e1's races with a thread are a prefix of that thread's later conflicting accesses,
-//    and the scan stops at the first that is not a race. The checks are the races reported plus
-//    at most one per access and thread. A read's candidates are the other thread's writes only
-//    (access_table.h), found by a cursor per list since e1 only grows.
-// 4. Most checks end in O(1): e1 already in D(e2) (ordered), or both accesses in critical
-//    sections of one lock (the closure then holds both acquires, so the earlier one's release,
-//    which follows e1 or e2 in its thread). Only the rest join the two closures.
+//    stays: e1's races with a thread u are a prefix of u's later conflicting accesses, and only
+//    the first that is not a race needs a check. So the pairs are visited in one pass in trace
+//    order, e2 by e2: at an access of thread u, the conflicting accesses of the location since
+//    u's previous access to it (each visited once per later thread that accesses it; a read
+//    only sees writes) and those that raced with u's previous conflicting access, nothing else.
+//    The checks are the races reported plus at most one per access and thread that accesses
+//    its location later, and D(e2) is read in trace order.
+// 4. Most checks end in O(1): e1 already in D(e2) (ordered), or e1 in a critical section of a
+//    lock that e2's thread has acquired since that section's acquire (both holding a lock is
+//    such a case): the closure holds both acquires, so the earlier one's release, which
+//    follows e1. Only the rest join the two closures.
 //
-// The cost is O(N·T) for the vector times plus, per check, O(T · log N) per lock the fixpoint
-// touches (none when neither closure holds an acquire the other lacks). The quadratic closure per
-// pair (sync_preserving_witness) is the tests' oracle.
+// The cost is ClosureTimes' (O(N) plus O(T) per synchronising join) plus, per check, O(1), or
+// O(T · log N) per lock the fixpoint touches for the few pairs that get that far. The quadratic
+// closure per pair (sync_preserving_witness) is the tests' oracle.
 #include <algorithm>
+#include <unordered_map>
 
-#include "predict/access_table.h"
 #include "predict/analyses.h"
 #include "predict/closure.h"
-#include "predict/held_locks.h"
 
 namespace racelang::predict {
 
 namespace {
 constexpr uint32_t kNone = UINT32_MAX;
-
-// One critical section in its thread's queue for its lock.
-struct Section {
-  uint32_t acquire_pos; // position of the acquire in its thread
-  uint32_t release_pos; // position of the release, kNone if the trace ends inside it
-  uint32_t acquire;     // event index of the acquire (the lock rule compares trace order)
-  uint32_t release;     // event index of the release, kNone if open
-};
+constexpr uint32_t kOpen = CriticalSection::kOpen;
+constexpr uint32_t kWrite = 1u << 31; // flags a write in an Access's thread
 
 class SyncP {
 public:
   SyncP(const TraceIndex& index, bool keep_lock_order, bool close_pairs)
       : index_(index), threads_(index.threads()), close_pairs_(close_pairs && keep_lock_order),
-        times_(index, keep_lock_order), held_(index) {
-    build_sections();
-  }
+        times_(index, keep_lock_order), sections_(times_.sections()), acquire_pos_(threads_),
+        lo_(threads_), hi_(threads_) {}
 
-  // Whether (e1, e2), e1 < e2 conflicting, is a sync-preserving race.
+  const ClosureTimes& times() const { return times_; }
+
+  // Whether (e1, e2), e1 < e2 conflicting, is a sync-preserving race. The caller has checked the
+  // common cases already: e1 in D(e2) (e2 is never in D(e1), which precedes e1), and both in
+  // critical sections of one lock (the closure then holds both acquires, so the earlier one's
+  // release, which comes after e1 or e2 in its thread) as far as it knows.
   bool race(uint32_t e1, uint32_t e2) {
     uint32_t t1 = index_.thread_of[e1], t2 = index_.thread_of[e2];
-    const uint32_t* a = times_.at(e1);
-    const uint32_t* b = times_.at(e2);
-    // Most pairs are ordered already: e1 in D(e2) (or e2 in D(e1), impossible for e1 < e2).
-    if (b[t1] > index_.pos[e1] || a[t2] > index_.pos[e2]) return false;
-    // Both in critical sections of one lock: the closure holds both acquires, so the earlier
-    // one's release, which comes after e1 or e2 in its thread.
-    if (close_pairs_ && held_.share(e1, e2)) return false;
-    v_.assign(b, b + threads_);
+    v_.assign(threads_, 0);
+    times_.join_into(e2, v_);
     if (close_pairs_) {
+      if (!queues_built_) build_queues();
       // D(e1) and D(e2) are closed each, so the lock rule can only fail for a lock with an
       // acquire in D(e1) \ D(e2) and one in D(e2) \ D(e1): the locks of the side with fewer
       // acquires are the only ones to check.
       size_t in_a = 0, in_b = 0;
       for (uint32_t u = 0; u < threads_; ++u) {
-        in_a += acquires_between(u, b[u], a[u]);
-        in_b += acquires_between(u, a[u], b[u]);
+        uint32_t a = times_.count(e1, u), b = v_[u];
+        std::tie(lo_[u], hi_[u]) = acquire_range(u, std::min(a, b), std::max(a, b));
+        (a > b ? in_a : in_b) += hi_[u] - lo_[u];
       }
       for (uint32_t u = 0; u < threads_; ++u)
-        in_a <= in_b ? mark_locks(u, b[u], a[u]) : mark_locks(u, a[u], b[u]);
+        if ((times_.count(e1, u) > v_[u]) == (in_a <= in_b)) mark_locks(u, lo_[u], hi_[u]);
     }
-    for (size_t u = 0; u < threads_; ++u) v_[u] = std::max(v_[u], a[u]);
+    times_.join_into(e1, v_);
     if (close_pairs_) close_under_locks(t1, index_.pos[e1]);
     return v_[t1] <= index_.pos[e1] && v_[t2] <= index_.pos[e2];
   }
 
 private:
-  void build_sections() {
-    const auto& events = index_.trace.events;
-    sections_.resize(index_.trace.locks.size() * threads_);
-    acquires_.resize(threads_);
+  // The per-lock queues, on the first pair that needs them (on most traces none does).
+  void build_queues() {
+    queues_built_ = true;
+    queues_.resize(index_.trace.locks.size() * threads_);
     dirty_.assign(index_.trace.locks.size(), false);
-    std::vector<bool> seen(index_.trace.locks.size(), false);
-    for (uint32_t i = 0; i < events.size(); ++i) {
-      if (events[i].op != Op::Acquire) continue;
-      if (!seen[events[i].target]) locks_.push_back(events[i].target);
-      seen[events[i].target] = true;
-      int64_t rel = index_.release_of[i];
-      sections_at(events[i].target, index_.thread_of[i])
-          .push_back({index_.pos[i], rel < 0 ? kNone : index_.pos[static_cast<size_t>(rel)], i,
-                      rel < 0 ? kNone : static_cast<uint32_t>(rel)});
-      acquires_[index_.thread_of[i]].push_back({index_.pos[i], events[i].target});
+    std::vector<bool> used(index_.trace.locks.size(), false);
+    for (uint32_t s = 0; s < sections_.all.size(); ++s) {
+      const CriticalSection& c = sections_.all[s];
+      if (!used[c.lock]) locks_.push_back(c.lock);
+      used[c.lock] = true;
+      Queue& q = queue(c.lock, c.thread);
+      q.sections.push_back(s);
+      q.positions.push_back(c.acquire_pos);
+      acquire_pos_[c.thread].push_back(c.acquire_pos);
     }
   }
-  std::vector<Section>& sections_at(uint32_t lock, uint32_t thread) {
-    return sections_[size_t{lock} * threads_ + thread];
-  }
 
-  // Thread u's acquires at positions [from, to), as a range of acquires_[u].
-  std::pair<size_t, size_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
+  // One lock's critical sections in one thread: indices into sections_.all, and the positions
+  // of their acquires (for binary search without touching the sections).
+  struct Queue {
+    std::vector<uint32_t> sections, positions;
+  };
+  Queue& queue(uint32_t lock, uint32_t thread) { return queues_[size_t{lock} * threads_ + thread]; }
+  const CriticalSection& section(uint32_t s) const { return sections_.all[s]; }
+
+  // Thread u's sections whose acquires are at positions [from, to), as a range of of_thread[u].
+  std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
-    const auto& list = acquires_[u];
-    auto pos_less = [](const ThreadAcquire& x, uint32_t p) { return x.pos < p; };
-    auto lo = std::lower_bound(list.begin(), list.end(), from, pos_less);
-    auto hi = std::lower_bound(lo, list.end(), to, pos_less);
-    return {static_cast<size_t>(lo - list.begin()), static_cast<size_t>(hi - list.begin())};
+    const auto& list = acquire_pos_[u];
+    auto lo = std::lower_bound(list.begin(), list.end(), from);
+    auto hi = std::lower_bound(lo, list.end(), to);
+    return {static_cast<uint32_t>(lo - list.begin()), static_cast<uint32_t>(hi - list.begin())};
   }
-  size_t acquires_between(uint32_t u, uint32_t from, uint32_t to) const {
-    auto [lo, hi] = acquire_range(u, from, to);
-    return hi - lo;
-  }
-  // Marks the locks of thread u's acquires at positions [from, to) as needing a check. Once
+  // Marks the locks of thread u's sections [lo, hi) (of_thread[u]) as needing a check. Once
   // every lock is marked, further marks are free.
-  void mark_locks(uint32_t u, uint32_t from, uint32_t to) {
-    if (pending_.size() == locks_.size()) return;
-    auto [lo, hi] = acquire_range(u, from, to);
-    for (size_t k = lo; k < hi && pending_.size() < locks_.size(); ++k) {
-      uint32_t lock = acquires_[u][k].lock;
+  void mark_locks(uint32_t u, uint32_t lo, uint32_t hi) {
+    for (uint32_t k = lo; k < hi && pending_.size() < locks_.size(); ++k) {
+      uint32_t lock = section(sections_.of_thread[u][k]).lock;
       if (!dirty_[lock]) {
         dirty_[lock] = true;
         pending_.push_back(lock);
@@ -150,28 +143,26 @@ private:
       uint32_t latest_thread = 0;
       last_.assign(threads_, kNone);
       for (uint32_t u = 0; u < threads_; ++u) {
-        const auto& queue = sections_at(lock, u);
-        auto it = std::lower_bound(
-            queue.begin(), queue.end(), v_[u],
-            [](const Section& s, uint32_t count) { return s.acquire_pos < count; });
-        if (it == queue.begin()) continue;
-        auto k = static_cast<uint32_t>(it - queue.begin() - 1);
-        last_[u] = k;
-        if (static_cast<int64_t>(queue[k].acquire) > latest) {
-          latest = queue[k].acquire;
+        const Queue& q = queue(lock, u);
+        auto k =
+            std::lower_bound(q.positions.begin(), q.positions.end(), v_[u]) - q.positions.begin();
+        if (k == 0) continue;
+        last_[u] = q.sections[static_cast<size_t>(k - 1)];
+        if (static_cast<int64_t>(section(last_[u]).acquire) > latest) {
+          latest = section(last_[u]).acquire;
           latest_thread = u;
         }
       }
       for (uint32_t u = 0; u < threads_; ++u) {
         if (last_[u] == kNone || u == latest_thread) continue;
-        const Section& s = sections_at(lock, u)[last_[u]];
+        const CriticalSection& s = section(last_[u]);
         // An open section is the last acquire of its lock in the trace: it is `latest`.
-        if (s.release_pos == kNone || v_[u] > s.release_pos) continue;
-        const uint32_t* r = times_.at(s.release);
+        if (s.release_pos == kOpen || v_[u] > s.release_pos) continue;
         for (uint32_t w = 0; w < threads_; ++w)
-          if (r[w] > v_[w]) {
-            mark_locks(w, v_[w], r[w]);
-            v_[w] = r[w];
+          if (uint32_t r = times_.count(s.release, w); r > v_[w]) {
+            auto [lo, hi] = acquire_range(w, v_[w], r);
+            mark_locks(w, lo, hi);
+            v_[w] = r;
           }
       }
     }
@@ -182,46 +173,192 @@ private:
   const TraceIndex& index_;
   size_t threads_;
   bool close_pairs_;
-  ClosureTimes times_;                         // D(e) of every access, R(r) of every release
-  HeldLocks held_;                             // the locks held at each access
-  std::vector<std::vector<Section>> sections_; // lock * threads + thread -> its sections
-  std::vector<uint32_t> locks_;                // locks with at least one section
-  struct ThreadAcquire {
-    uint32_t pos; // position in its thread
-    uint32_t lock;
-  };
-  std::vector<std::vector<ThreadAcquire>> acquires_; // dense thread -> its acquires in order
-  std::vector<uint32_t> v_, last_;                   // scratch for one pair
-  std::vector<uint32_t> pending_;                    // locks the closure must still check
-  std::vector<bool> dirty_;                          // lock -> in pending_
+  ClosureTimes times_;                             // D(e) of every access, R(r) of every release
+  const CriticalSections& sections_;               // (times_'s)
+  std::vector<std::vector<uint32_t>> acquire_pos_; // dense thread -> its sections' acquires
+  bool queues_built_ = false;
+  std::vector<Queue> queues_;                // lock * threads + thread -> its sections
+  std::vector<uint32_t> locks_;              // locks with at least one section
+  std::vector<uint32_t> v_, last_, lo_, hi_; // scratch for one pair
+  std::vector<uint32_t> pending_;            // locks the closure must still check
+  std::vector<bool> dirty_;                  // lock -> in pending_
 };
 
 } // namespace
 
 void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const auto& events = index.trace.events;
-  SyncP syncp(index, !options.syncp_reorders_critical_sections,
-              !options.syncp_without_pair_lock_closure);
-  AccessTable table(index);
-  std::vector<uint32_t> cursor(table.slots(), 0);
-  const size_t threads = index.threads();
-  uint64_t pairs = 0;
-  for (uint32_t e1 = 0; e1 < events.size(); ++e1) {
-    if (!is_access(events[e1].op)) continue;
-    for (uint32_t u = 0; u < threads; ++u) {
-      if (u == index.thread_of[e1]) continue;
-      auto later = table.conflicting_with(events[e1], u);
-      // e1 only grows: a cursor per list finds its first later access in amortised O(1).
-      uint32_t& next = cursor[table.slot(events[e1], u)];
-      while (next < later.size() && later[next] < e1) ++next;
-      for (auto it = later.begin() + next; it != later.end(); ++it) {
-        if (!may_check_pair(options, ++pairs, out)) break;
-        if (!syncp.race(e1, *it)) break; // e1's races with thread u are a prefix (see above)
-        out.races.push_back({e1, *it, Analysis::SyncP, {}});
-      }
-      if (out.truncated) break;
+  const size_t threads = index.threads(), locations = index.trace.locations.size();
+  const bool close_pairs =
+      !options.syncp_without_pair_lock_closure && !options.syncp_reorders_critical_sections;
+  SyncP syncp(index, !options.syncp_reorders_critical_sections, close_pairs);
+  const ClosureTimes& times = syncp.times();
+  // Each location's accesses in trace order, one flat array with offsets per location, so that
+  // walking back from the latest is sequential; seen[x]: how many the pass has passed. With
+  // each access, the critical sections its thread is in there: an offset into held_locks, where
+  // a count and that many (lock, acquire event) pairs are (kNone: none; consecutive accesses in
+  // the same sections share one entry); and, for a read's candidates, its thread's previous
+  // access of the location (an index into the location's accesses, kNone: none) and how many
+  // writes of the location come before it, with each location's writes (indices into its
+  // accesses) in `writes`: a read looks at the writes since its thread's previous access
+  // without walking over the other threads' reads (read-shared data has many).
+  struct Access {
+    uint32_t event, pos, thread, held, previous, writes_before;
+    bool write() const { return thread & kWrite; }
+    uint32_t dense_thread() const { return thread & ~kWrite; }
+  };
+  std::vector<uint32_t> begin(locations + 1, 0), write_begin(locations + 1, 0), seen(locations, 0),
+      seen_writes(locations, 0), held_locks;
+  for (const Event& e : events)
+    if (is_access(e.op)) { // (another event's target is no location)
+      ++begin[e.target + 1];
+      write_begin[e.target + 1] += e.op == Op::Write;
     }
-    if (out.truncated) break;
+  for (size_t k = 1; k < begin.size(); ++k) {
+    begin[k] += begin[k - 1];
+    write_begin[k] += write_begin[k - 1];
+  }
+  std::vector<Access> accesses(begin.back());
+  std::vector<uint32_t> writes(write_begin.back());
+  {
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
+    std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
+    for (uint32_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      uint32_t t = index.thread_of[i];
+      auto& open = holding[t];
+      if (e.op == Op::Acquire || e.op == Op::Release) current[t] = kNone;
+      if (e.op == Op::Acquire) open.push_back({e.target, i});
+      if (e.op == Op::Release)
+        if (auto it = std::find_if(open.begin(), open.end(),
+                                   [&](const auto& h) { return h.first == e.target; });
+            it != open.end())
+          open.erase(it);
+      if (!is_access(e.op)) continue;
+      if (current[t] == kNone && !open.empty()) {
+        current[t] = static_cast<uint32_t>(held_locks.size());
+        held_locks.push_back(static_cast<uint32_t>(open.size()));
+        for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
+      }
+      const uint32_t x = e.target, k = seen[x]++;
+      accesses[begin[x] + k] = {i,          index.pos[i], t | (e.op == Op::Write ? kWrite : 0),
+                                current[t], kNone,        seen_writes[x]};
+      if (e.op == Op::Write) writes[write_begin[x] + seen_writes[x]++] = k;
+    }
+  }
+  {
+    // Each access's thread's previous access of its location, location by location: per thread
+    // the location and index of its latest access seen (no table per location and thread).
+    std::vector<uint32_t> last_location(threads, kNone), last_index(threads, kNone);
+    for (uint32_t x = 0; x < locations; ++x)
+      for (uint32_t k = 0; k < begin[x + 1] - begin[x]; ++k) {
+        Access& a = accesses[begin[x] + k];
+        uint32_t t = a.dense_thread();
+        if (last_location[t] == x) a.previous = last_index[t];
+        last_location[t] = x;
+        last_index[t] = k;
+      }
+  }
+  std::fill(seen.begin(), seen.end(), 0);
+  // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
+  // and writes apart (a read waits for u's next write, a write for u's next access), as linked
+  // lists in `nodes`; looked up only at locations that have some (`racing`, a count per
+  // location), since most have none.
+  struct Racing {
+    uint32_t reads = kNone, writes = kNone;
+  };
+  std::unordered_map<uint64_t, Racing> racing_lists;
+  std::vector<uint32_t> racing(locations, 0);
+  struct Node {
+    Access e1;
+    uint32_t next;
+  };
+  std::vector<Node> nodes;
+  // Per thread and lock, the thread's latest acquire of the lock so far (kNone: none).
+  const size_t locks = index.trace.locks.size();
+  std::vector<uint32_t> last_acquire(close_pairs ? threads * locks : 0, kNone);
+  // Whether e1, in the sections of entry `held` (held_locks), is in the closure because thread
+  // t2 has acquired one of their locks since the section's acquire: the closure holds both
+  // acquires, so the release of e1's section, which comes after e1.
+  auto inside_reacquired = [&](uint32_t held, uint32_t t2) {
+    if (held == kNone) return false;
+    for (uint32_t k = 0; k < held_locks[held]; ++k) {
+      uint32_t lock = held_locks[held + 1 + 2 * k], acquire = held_locks[held + 2 + 2 * k];
+      if (uint32_t a = last_acquire[t2 * locks + lock]; a != kNone && a > acquire) return true;
+    }
+    return false;
+  };
+  uint64_t pairs = 0;
+  for (uint32_t e2 = 0; e2 < events.size() && !out.truncated; ++e2) {
+    const Event& e = events[e2];
+    const uint32_t t2 = index.thread_of[e2];
+    if (e.op == Op::Acquire && close_pairs) last_acquire[t2 * locks + e.target] = e2;
+    if (!is_access(e.op)) continue;
+    const uint32_t x = e.target;
+    const bool write = e.op == Op::Write;
+    // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
+    // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
+    // a lock that t2 has acquired since; this includes both holding a common lock).
+    const uint32_t* d2 = times.others(e2);
+    auto check = [&](const Access& a) {
+      if (!may_check_pair(options, ++pairs, out)) return false;
+      if (d2[a.dense_thread()] > a.pos) return false;
+      if (close_pairs && inside_reacquired(a.held, t2)) return false;
+      if (!syncp.race(a.event, e2)) return false;
+      out.races.push_back({a.event, e2, Analysis::SyncP, {}});
+      return true;
+    };
+    Racing* lists = nullptr;
+    if (racing[x] > 0) {
+      lists = &racing_lists[uint64_t{x} * threads + t2];
+      // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
+      auto recheck = [&](uint32_t& head) {
+        for (uint32_t* link = &head; *link != kNone;) {
+          if (check(nodes[*link].e1)) {
+            link = &nodes[*link].next;
+          } else {
+            *link = nodes[*link].next;
+            --racing[x];
+          }
+        }
+      };
+      recheck(lists->writes);
+      if (write) recheck(lists->reads);
+    }
+    // The accesses of other threads since t2 last looked: for a read, the writes since t2's
+    // previous access of x; for a write, the reads since its previous write and the writes
+    // since its previous access (the ones before, its reads have looked at).
+    const Access* first = accesses.data() + begin[x];
+    auto keep = [&](const Access& a) {
+      if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
+      uint32_t& head = a.write() ? lists->writes : lists->reads;
+      nodes.push_back({a, head});
+      head = static_cast<uint32_t>(nodes.size() - 1);
+      ++racing[x];
+    };
+    if (!write) {
+      const Access& self = first[seen[x]];
+      uint32_t from = 0;
+      if (self.previous != kNone) {
+        const Access& p = first[self.previous];
+        from = p.writes_before + (p.write() ? 1 : 0);
+      }
+      const uint32_t* x_writes = writes.data() + write_begin[x];
+      for (uint32_t j = from; j < self.writes_before && !out.truncated; ++j)
+        if (check(first[x_writes[j]])) keep(first[x_writes[j]]);
+    } else {
+      bool own_access_passed = false;
+      for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
+        if (a->dense_thread() == t2) {
+          if (a->write()) break;
+          own_access_passed = true;
+          continue;
+        }
+        if (a->write() && own_access_passed) continue;
+        if (check(*a)) keep(*a);
+      }
+    }
+    ++seen[x];
   }
   std::sort(out.races.begin(), out.races.end(), [](const PredictedRace& a, const PredictedRace& b) {
     return std::pair(a.second, a.first) < std::pair(b.second, b.first);

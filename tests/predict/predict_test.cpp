@@ -19,6 +19,7 @@
 #include "tests/interp/concurrent_gen.h"
 #include "tests/interp/interp_harness.h"
 #include "tests/predict/oracle.h"
+#include "tests/predict/random_trace.h"
 #include "verify/property_runner.h"
 
 namespace racelang {
@@ -120,6 +121,25 @@ void check_syncp_against_closure(const PredictOptions& options) {
 
 RC_GTEST_PROP(Predict, SyncPEqualsThePairwiseClosure, ()) {
   check_syncp_against_closure({});
+}
+
+// Random traces (random_trace.h) have more threads, locks and overlapping critical sections
+// than generated programs: SyncP against the brute-force oracle on short ones and against the
+// pairwise closure on longer ones.
+RC_GTEST_PROP(Predict, SyncPIsExactlyTheSyncPreservingRacesOnRandomTraces, ()) {
+  predict::Trace trace = testing::gen_random_trace(30);
+  auto oracle = testing::predictable_races(trace, /*sync_preserving=*/true);
+  RC_PRE(oracle.complete);
+  auto syncp = predict::predict_races(trace, Analysis::SyncP);
+  RC_TAG(syncp.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(syncp) == oracle.races);
+}
+
+RC_GTEST_PROP(Predict, SyncPEqualsThePairwiseClosureOnRandomTraces, ()) {
+  predict::Trace trace = testing::gen_random_trace(150);
+  auto syncp = predict::predict_races(trace, Analysis::SyncP);
+  RC_TAG(syncp.races.empty() ? "no race" : "races");
+  RC_ASSERT(pairs(syncp) == closure_pairs(trace));
 }
 
 TEST(Predict, SyncPThatForgetsTheLockQueuesAtAPairIsCaught) {
