@@ -470,6 +470,12 @@ private:
   TokenPlace previous_;
 };
 
+bool starts_declaration(const Token* tok) {
+  const std::string& text = tok->getText();
+  return text == "shared" || text == "mutex" || text == "volatile" || text == "condition" ||
+         text == "barrier";
+}
+
 class SyntaxErrorListener : public antlr4::BaseErrorListener {
 public:
   SyntaxErrorListener(HeldErrors& errors, TokenWindow& tokens) : diags_(errors), tokens_(tokens) {}
@@ -497,10 +503,7 @@ public:
     std::string found =
         offending->getType() == Token::EOF ? "end of file" : quote_token_text(offending->getText());
 
-    const std::string& text = offending->getText();
-    if ((text == "shared" || text == "mutex" || text == "volatile" || text == "condition" ||
-         text == "barrier") &&
-        !expected_set.contains(offending->getType())) {
+    if (starts_declaration(offending) && !expected_set.contains(offending->getType())) {
       diags_.error(token_range(offending),
                    "declarations must come before all procedures and statements");
       return;
@@ -917,11 +920,13 @@ public:
       }
       bool failed = !item || syntax_.items.size() != errors;
       if (failed) {
-        // An item that fails at its first token right after a failed item is most likely the
-        // skipping's doing (resync stopped inside what the broken item meant, `} else {` at
-        // the top level): its error is dropped, as ANTLR's recovery reports nothing more
-        // until a token matches.
-        if (previous_failed_ && listener_.last_offending() == start) syntax_.items.resize(errors);
+        if (syntax_.items.size() > errors) {
+          const Token* offending = tokens_.get(listener_.last_offending());
+          if (is_cascade(offending, start))
+            syntax_.items.resize(errors);
+          else
+            last_error_line_ = offending->getLine();
+        }
         resync(start);
       } else {
         handle(item);
@@ -947,30 +952,31 @@ private:
     bool in_block = frames_.size() > (awaiting_else_ ? 1u : 0u);
     if (awaiting_else_)
       return in_block ? static_cast<antlr4::ParserRuleContext*>(parser_.blockItemAfterThen())
-                      : parser_.topItemAfterThen();
-    return in_block ? static_cast<antlr4::ParserRuleContext*>(parser_.blockItem())
-                    : parser_.topItem();
+                      : parser_.mainItemAfterThen();
+    if (in_block) return parser_.blockItem();
+    // A declaration after a procedure or statement is then a syntax error the listener words.
+    return seen_proc_or_stmt_ ? static_cast<antlr4::ParserRuleContext*>(parser_.mainItem())
+                              : parser_.topItem();
   }
 
   void handle(antlr4::ParserRuleContext* item) {
-    if (auto* after = dynamic_cast<P::TopItemAfterThenContext*>(item)) {
+    if (auto* after = dynamic_cast<P::MainItemAfterThenContext*>(item)) {
       if (after->elseHead()) return open_else();
       finish_if();
-      item = builder_.need(after->topItem());
+      item = builder_.need(after->mainItem());
     } else if (auto* after_in_block = dynamic_cast<P::BlockItemAfterThenContext*>(item)) {
       if (after_in_block->elseHead()) return open_else();
       finish_if();
       item = builder_.need(after_in_block->blockItem());
     }
     if (auto* top = dynamic_cast<P::TopItemContext*>(item)) {
-      if (auto* decl = top->decl()) {
-        if (seen_proc_or_stmt_)
-          syntax_.error(token_range(decl->getStart()),
-                        "declarations must come before all procedures and statements");
-        program_.decls.push_back(builder_.build_decl(decl));
-      } else if (auto* head = top->procHead()) {
+      if (auto* decl = top->decl()) return program_.decls.push_back(builder_.build_decl(decl));
+      item = builder_.need(top->mainItem());
+    }
+    if (auto* main = dynamic_cast<P::MainItemContext*>(item)) {
+      if (auto* head = main->procHead()) {
         open_proc(head);
-      } else if (auto* stmt = top->stmt()) {
+      } else if (auto* stmt = main->stmt()) {
         seen_proc_or_stmt_ = seen_stmt_ = true;
         add_stmt(stmt);
       } else {
@@ -984,6 +990,21 @@ private:
     } else {
       throw MalformedTree{"unknown item"};
     }
+  }
+
+  // Whether an item's error is most likely caused by an earlier one, so not reported: ANTLR's
+  // recovery, too, reports nothing more until a token matches. After a failed item, resync
+  // can stop inside what the broken item meant (at `else` in `} else {` at the top level, in
+  // the middle of a line after a stray ';'): an error at the next item's first token or on the
+  // line of the last error is dropped. So is the end of the file inside a block that resync
+  // opened for a '{' it skipped.
+  bool is_cascade(const Token* offending, size_t start) {
+    if (offending->getType() == Token::EOF &&
+        std::any_of(frames_.begin(), frames_.end(),
+                    [](const OpenBlock& b) { return b.kind == OpenBlock::Kind::Skipped; }))
+      return true;
+    if (!previous_failed_) return false;
+    return offending->getTokenIndex() == start || tokens_.get(start)->getLine() == last_error_line_;
   }
 
   BlockBuilder& body() { return frames_.empty() ? top_ : frames_.back().body; }
@@ -1068,6 +1089,8 @@ private:
   // opens (a '{', whose '}' then closes it), or to the '}' that closes the current block.
   void resync(size_t start) {
     if (awaiting_else_) finish_if();
+    // A broken statement ends the declarations as a parsed one does.
+    if (frames_.empty() && !starts_declaration(tokens_.get(start))) seen_proc_or_stmt_ = true;
     for (;;) {
       Token* t = tokens_.LT(1);
       if (t->getType() == Token::EOF) {
@@ -1111,8 +1134,9 @@ private:
   bool awaiting_else_ = false; // frames_.back() is an if whose then-block just closed
   bool seen_proc_or_stmt_ = false, seen_stmt_ = false;
   bool done_ = false;
-  bool previous_failed_ = false;
-  size_t live_nodes_ = 0; // parse-tree nodes of the items not yet released
+  bool previous_failed_ = false; // the last item had a syntax error
+  size_t last_error_line_ = 0;   // of the last syntax error reported
+  size_t live_nodes_ = 0;        // parse-tree nodes of the items not yet released
 };
 
 } // namespace

@@ -18,15 +18,16 @@ grammar Racelang;
 // turns each item into our AST at once and frees its parse tree, so that the parser's memory
 // does not grow with the length of a block (a thread of 100,000 statements is one block). Read
 // with that loop, the language is:
-//   program : decl* procDecl* stmt* EOF ;
+//   program : decl* procDecl* stmt* EOF ;  -- topItem until the first procedure or statement
 //   procDecl : procHead stmt* '}' ;
 //   compound statement : header stmt* '}' ('else' '{' stmt* '}')? ;  -- 'else' after `if` only
-// The top-level items accept declarations, procedures and statements in any order so that the
-// adapter can say exactly which order was broken (one error, no recovery noise).
-topItem : decl | procHead | stmt | EOF ;
+// Procedures are accepted among the statements so that the adapter can say exactly that (one
+// error, no recovery noise).
+topItem : decl | mainItem ;          // while declarations may still come
+mainItem : procHead | stmt | EOF ;   // after the first procedure or statement
 blockItem : stmt | '}' ;
 // Right after the '}' of an if's then-block, its else branch may open.
-topItemAfterThen : elseHead | topItem ;
+mainItemAfterThen : elseHead | mainItem ;
 blockItemAfterThen : elseHead | blockItem ;
 elseHead : 'else' '{' ;
 
