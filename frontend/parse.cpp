@@ -1,15 +1,24 @@
 // The ANTLR adapter: lexing, syntax-error reporting, guarding the parser against hostile input,
-// and the typed builder from parse-tree contexts to our AST. Only this file (and the generated
-// code it includes) sees ANTLR; everything else in racelang works on frontend/ast.h.
+// the typed builder from parse-tree contexts to our AST, and the loop that parses one item (a
+// statement, a declaration, a compound statement's header, a '}') at a time with the open
+// blocks on a stack, freeing each item's parse tree and tokens once its AST is built (ANTLR
+// 4.9 frees parse-tree nodes only all at once, and its token streams keep every token). Only
+// this file (and the generated code it includes) sees ANTLR; everything else in racelang works
+// on frontend/ast.h.
 #include "frontend/parse.h"
 
+#include <algorithm>
 #include <charconv>
+#include <deque>
 #include <set>
 #include <sstream>
+
+#include <sys/mman.h>
 
 #include "RacelangLexer.h"
 #include "RacelangParser.h"
 #include "antlr4-runtime.h"
+#include "frontend/comment_placement.h"
 
 namespace racelang {
 namespace {
@@ -159,17 +168,317 @@ std::string describe_expected(const antlr4::misc::IntervalSet& expected,
   return out;
 }
 
-// The token type of ';' (a literal in the grammar, so it has no stable generated name).
-size_t semicolon_type(const antlr4::dfa::Vocabulary& vocab) {
+// The lexer's input: the source file's UTF-8 text read in place, by code point (ANTLR's
+// positions). ANTLR's ANTLRInputStream copies the text into UTF-32 with room to spare, about
+// 12 bytes per byte of source (320 bytes per statement of a typical program), alive for the
+// whole parse. The lexer moves forward and seeks back only to the start of the token it is
+// reading, and token text is asked for near the lexer (the token window holds only tokens
+// around the item being parsed), so a cursor that steps from where it is costs no more than
+// reading the text once. The text is valid UTF-8 (parse_program checks it first).
+class Utf8CharStream : public antlr4::CharStream {
+public:
+  explicit Utf8CharStream(const SourceFile& file) : text_(file.text()), name_(file.path()) {
+    for (char c : text_)
+      if (!is_continuation(c)) ++size_;
+  }
+
+  void consume() override {
+    if (at_.index >= size_) throw antlr4::IllegalStateException("cannot consume EOF");
+    step_forward(at_);
+  }
+  size_t LA(ssize_t i) override {
+    if (i == 0) return 0;
+    Cursor c = at_;
+    if (i < 0) {
+      if (static_cast<size_t>(-i) > c.index) return EOF;
+      for (ssize_t k = 0; k < -i; ++k) step_back(c);
+    } else {
+      if (c.index + static_cast<size_t>(i) - 1 >= size_) return EOF;
+      for (ssize_t k = 1; k < i; ++k) step_forward(c);
+    }
+    return decode(c.byte);
+  }
+  ssize_t mark() override { return -1; } // the whole text stays available
+  void release(ssize_t) override {}
+  size_t index() override { return at_.index; }
+  void seek(size_t index) override { move(at_, std::min(index, size_)); }
+  size_t size() override { return size_; }
+  std::string getSourceName() const override { return name_.empty() ? UNKNOWN_SOURCE_NAME : name_; }
+  std::string getText(const antlr4::misc::Interval& interval) override {
+    if (interval.a < 0 || interval.b < interval.a || static_cast<size_t>(interval.a) >= size_)
+      return "";
+    Cursor begin = at_;
+    move(begin, static_cast<size_t>(interval.a));
+    Cursor end = begin;
+    move(end, std::min(static_cast<size_t>(interval.b) + 1, size_));
+    return text_.substr(begin.byte, end.byte - begin.byte);
+  }
+  std::string toString() const override { return text_; }
+
+private:
+  struct Cursor {
+    size_t index = 0; // in code points
+    size_t byte = 0;
+  };
+  static bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+  void step_forward(Cursor& c) const {
+    ++c.byte;
+    while (c.byte < text_.size() && is_continuation(text_[c.byte])) ++c.byte;
+    ++c.index;
+  }
+  void step_back(Cursor& c) const {
+    --c.byte;
+    while (c.byte > 0 && is_continuation(text_[c.byte])) --c.byte;
+    --c.index;
+  }
+  void move(Cursor& c, size_t index) const {
+    while (c.index < index) step_forward(c);
+    while (c.index > index) step_back(c);
+  }
+  size_t decode(size_t byte) const {
+    auto b = [&](size_t k) { return static_cast<unsigned char>(text_[byte + k]); };
+    unsigned char lead = b(0);
+    if (lead < 0x80) return lead;
+    if ((lead >> 5) == 0x6) return ((lead & 0x1Fu) << 6) | (b(1) & 0x3Fu);
+    if ((lead >> 4) == 0xE) return ((lead & 0x0Fu) << 12) | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu);
+    return ((lead & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(3) & 0x3Fu);
+  }
+
+  const std::string& text_;
+  std::string name_;
+  size_t size_ = 0;
+  Cursor at_;
+};
+
+// The token type of a literal such as "';'" (literals have no stable generated names).
+size_t literal_type(const antlr4::dfa::Vocabulary& vocab, std::string_view literal) {
   for (size_t t = 1; t <= vocab.getMaxTokenType(); ++t)
-    if (vocab.getLiteralName(t) == "';'") return t;
+    if (vocab.getLiteralName(t) == literal) return t;
   return Token::INVALID_TYPE;
+}
+
+// Diagnostics held back until the end of the parse: lexical errors win over syntax errors
+// (they are found while lexing ahead of the parser, but a bad character explains the syntax
+// errors around it), and the builder's errors count only for a program without syntax errors.
+struct HeldErrors {
+  std::vector<std::pair<SourceRange, std::string>> items;
+  void error(SourceRange range, std::string message) {
+    items.emplace_back(range, std::move(message));
+  }
+  bool empty() const { return items.empty(); }
+  void report_to(DiagnosticEngine& diags) const {
+    for (const auto& [range, message] : items) diags.error(range, message);
+  }
+};
+
+// Reports bad characters, unterminated comments and input deep enough to exhaust the stack,
+// one token at a time, before the parser sees the token.
+class Prescan {
+public:
+  explicit Prescan(HeldErrors& errors) : errors_(errors) {}
+
+  // Returns false if the token must not reach the parser.
+  bool check(const Token* tok) {
+    size_t type = tok->getType();
+    if (type == P::BAD_CHAR) {
+      errors_.error(token_range(tok), "invalid character " + quote_token_text(tok->getText()));
+      return false;
+    }
+    if (type == P::UNTERMINATED_COMMENT) {
+      SourceLoc b = token_begin(tok);
+      errors_.error({b, {b.line, b.col + 2}}, "unterminated /* comment");
+      return false;
+    }
+    if (tok->getChannel() != Token::DEFAULT_CHANNEL) return true;
+    const std::string& text = tok->getText();
+    bool ok = true;
+    if (text == "(" || text == "[" || text == "{") {
+      if (++depth_ > kMaxNestingDepth && !depth_reported_) {
+        errors_.error(token_range(tok), "nesting is too deep (more than " +
+                                            std::to_string(kMaxNestingDepth) + " levels)");
+        depth_reported_ = true;
+        ok = false;
+      }
+    } else if (text == ")" || text == "]" || text == "}") {
+      if (depth_ > 0) --depth_;
+    }
+    if (text == ";" || text == "{" || text == "}") {
+      operators_ = 0;
+    } else if (text == "+" || text == "-" || text == "*" || text == "/" || text == "%" ||
+               text == "!" || text == "&&" || text == "||") {
+      if (++operators_ > kMaxOperatorsPerStatement && !operators_reported_) {
+        errors_.error(token_range(tok), "statement is too complex (more than " +
+                                            std::to_string(kMaxOperatorsPerStatement) +
+                                            " operators)");
+        operators_reported_ = true;
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+private:
+  HeldErrors& errors_;
+  int depth_ = 0;
+  int operators_ = 0;
+  bool depth_reported_ = false, operators_reported_ = false;
+};
+
+// The parser's token stream: the lexer's code tokens, kept only from the item being parsed
+// on. ANTLR's CommonTokenStream keeps every token of the file until the parse ends (about
+// 0.7 KB per statement); the driver below releases the tokens of each item once its AST is
+// built. Comments do not reach the parser: they are recorded with their neighbours' positions
+// for comment_placement.h. The prescan checks every token as it is lexed; after a token it
+// refuses, the parser sees the end of the file and the rest is only prescanned
+// (`prescan_rest`), so that every lexical error of the file is reported.
+class TokenWindow : public antlr4::TokenStream {
+public:
+  TokenWindow(RacelangLexer& lexer, Prescan& prescan)
+      : lexer_(lexer), prescan_(prescan), close_brace_(literal_type(lexer.getVocabulary(), "'}'")) {
+  }
+
+  Token* LT(ssize_t k) override {
+    if (k == 0) return nullptr;
+    if (k < 0) return p_ >= static_cast<size_t>(-k) ? get(p_ + k) : nullptr;
+    size_t i = p_ + static_cast<size_t>(k) - 1;
+    fill_to(i);
+    return get(std::min(i, base_ + tokens_.size() - 1)); // past the end: the EOF token
+  }
+  size_t LA(ssize_t i) override {
+    Token* t = LT(i);
+    return t ? t->getType() : Token::INVALID_TYPE;
+  }
+  void consume() override {
+    if (LA(1) != Token::EOF) ++p_;
+  }
+  // Marks need not hold anything: tokens are released only between items, with no mark set.
+  ssize_t mark() override { return 0; }
+  void release(ssize_t) override {}
+  size_t index() override { return p_; }
+  void seek(size_t index) override {
+    if (index < base_) throw std::logic_error("token window: seek before the released tokens");
+    p_ = index;
+  }
+  size_t size() override { return base_ + tokens_.size(); }
+  std::string getSourceName() const override { return lexer_.getSourceName(); }
+  Token* get(size_t index) const override {
+    if (index < base_ || index - base_ >= tokens_.size())
+      throw std::logic_error("token window: token " + std::to_string(index) + " not held");
+    return tokens_[index - base_].get();
+  }
+  antlr4::TokenSource* getTokenSource() const override { return &lexer_; }
+  std::string getText(const antlr4::misc::Interval& interval) override {
+    std::string out;
+    for (ssize_t i = std::max<ssize_t>(interval.a, static_cast<ssize_t>(base_));
+         i <= interval.b && static_cast<size_t>(i) < base_ + tokens_.size(); ++i)
+      if (tokens_[static_cast<size_t>(i) - base_]->getType() != Token::EOF)
+        out += tokens_[static_cast<size_t>(i) - base_]->getText();
+    return out;
+  }
+  std::string getText() override { return getText(antlr4::misc::Interval(0, ssize_t(size()))); }
+  std::string getText(antlr4::RuleContext* ctx) override { return ctx->getText(); }
+  std::string getText(Token* start, Token* stop) override {
+    if (!start || !stop) return "";
+    return getText(antlr4::misc::Interval(start->getTokenIndex(), stop->getTokenIndex()));
+  }
+
+  // Frees the tokens before the current one (the current one's predecessor stays: rules ask
+  // for it as the stop token, and a syntax error after it for its position).
+  void release_parsed() {
+    while (base_ + 1 < p_ && !tokens_.empty()) {
+      tokens_.pop_front();
+      ++base_;
+    }
+  }
+  size_t held() const { return tokens_.size(); }
+  bool is_close_brace(const Token* t) const { return t->getType() == close_brace_; }
+  std::vector<CommentRecord> take_comments() { return std::move(comments_); }
+
+  // Runs the prescan over the rest of the file, after the parse stopped early.
+  void prescan_rest() {
+    while (!at_eof_) {
+      std::unique_ptr<Token> t = lexer_.nextToken();
+      at_eof_ = t->getType() == Token::EOF;
+      prescan_.check(t.get());
+    }
+  }
+
+private:
+  void fill_to(size_t i) {
+    while (base_ + tokens_.size() <= i && !at_eof_) next_code_token();
+  }
+
+  void next_code_token() {
+    for (;;) {
+      std::unique_ptr<Token> t = lexer_.nextToken();
+      at_eof_ = t->getType() == Token::EOF;
+      if (!refused_ && !prescan_.check(t.get())) {
+        // The parser sees the end of the file here; what it reports is dropped for the
+        // prescan's errors.
+        refused_ = true;
+        auto eof = std::make_unique<antlr4::CommonToken>(Token::EOF);
+        eof->setLine(t->getLine());
+        eof->setCharPositionInLine(t->getCharPositionInLine());
+        t = std::move(eof);
+        prescan_rest_after(at_eof_);
+      }
+      if (t->getType() == P::LINE_COMMENT || t->getType() == P::BLOCK_COMMENT) {
+        record_comment(*t);
+        continue;
+      }
+      if (t->getChannel() != Token::DEFAULT_CHANNEL) continue;
+      static_cast<antlr4::CommonToken*>(t.get())->setTokenIndex(base_ + tokens_.size());
+      TokenPlace place{token_range(t.get()), is_close_brace(t.get())};
+      for (size_t c = comments_waiting_; c < comments_.size(); ++c) {
+        comments_[c].next_is_eof = t->getType() == Token::EOF;
+        comments_[c].next = place;
+      }
+      comments_waiting_ = comments_.size();
+      has_previous_ = true;
+      previous_ = place;
+      tokens_.push_back(std::move(t));
+      if (tokens_.back()->getType() == Token::EOF) at_eof_ = true;
+      return;
+    }
+  }
+
+  void prescan_rest_after(bool at_eof) {
+    if (!at_eof) prescan_rest();
+    at_eof_ = true;
+  }
+
+  void record_comment(const Token& t) {
+    CommentRecord c;
+    c.text = t.getText();
+    c.line = static_cast<uint32_t>(t.getLine());
+    c.has_previous = has_previous_;
+    c.previous = previous_;
+    comments_.push_back(std::move(c));
+  }
+
+  RacelangLexer& lexer_;
+  Prescan& prescan_;
+  size_t close_brace_;
+  std::deque<std::unique_ptr<Token>> tokens_; // tokens base_, base_ + 1, ...
+  size_t base_ = 0;                           // index of tokens_.front()
+  size_t p_ = 0;                              // index of the current token
+  bool at_eof_ = false;                       // the lexer has returned EOF
+  bool refused_ = false;                      // the prescan refused a token
+  std::vector<CommentRecord> comments_;
+  size_t comments_waiting_ = 0; // comments_[comments_waiting_..] wait for their next token
+  bool has_previous_ = false;
+  TokenPlace previous_;
+};
+
+bool starts_declaration(const Token* tok) {
+  const std::string& text = tok->getText();
+  return text == "shared" || text == "mutex" || text == "volatile" || text == "condition" ||
+         text == "barrier";
 }
 
 class SyntaxErrorListener : public antlr4::BaseErrorListener {
 public:
-  SyntaxErrorListener(DiagnosticEngine& diags, antlr4::CommonTokenStream& tokens)
-      : diags_(diags), tokens_(tokens) {}
+  SyntaxErrorListener(HeldErrors& errors, TokenWindow& tokens) : diags_(errors), tokens_(tokens) {}
 
   void syntaxError(antlr4::Recognizer* recognizer, Token* offending, size_t line, size_t col,
                    const std::string& antlr_message, std::exception_ptr) override {
@@ -194,10 +503,7 @@ public:
     std::string found =
         offending->getType() == Token::EOF ? "end of file" : quote_token_text(offending->getText());
 
-    const std::string& text = offending->getText();
-    if ((text == "shared" || text == "mutex" || text == "volatile" || text == "condition" ||
-         text == "barrier") &&
-        !expected_set.contains(offending->getType())) {
+    if (starts_declaration(offending) && !expected_set.contains(offending->getType())) {
       diags_.error(token_range(offending),
                    "declarations must come before all procedures and statements");
       return;
@@ -212,7 +518,7 @@ public:
     const Token* previous = previous_token(offending);
     if (previous && previous->getLine() < offending->getLine() &&
         (expected_set.size() == 1 ||
-         expected_set.contains(semicolon_type(parser->getVocabulary())))) {
+         expected_set.contains(literal_type(parser->getVocabulary(), "';'")))) {
       SourceLoc at = token_end(previous);
       std::string what = expected_set.size() == 1 ? expected : "';'";
       diags_.error({at, {at.line, at.col + 1}}, "expected " + what);
@@ -223,67 +529,20 @@ public:
     diags_.error(token_range(offending), message);
   }
 
+  // The index of the token the last error was about.
+  size_t last_offending() const { return last_token_index_; }
+
 private:
+  // The window holds the token before any the parser can report (comments never reach it).
   const Token* previous_token(const Token* tok) {
-    for (size_t i = tok->getTokenIndex(); i-- > 0;) {
-      Token* t = tokens_.get(i);
-      if (t->getChannel() == Token::DEFAULT_CHANNEL) return t;
-    }
-    return nullptr;
+    size_t i = tok->getTokenIndex();
+    return i > 0 ? tokens_.get(i - 1) : nullptr;
   }
 
-  DiagnosticEngine& diags_;
-  antlr4::CommonTokenStream& tokens_;
+  HeldErrors& diags_;
+  TokenWindow& tokens_;
   size_t last_token_index_ = static_cast<size_t>(-1);
 };
-
-// Reports bad characters, unterminated comments and input deep enough to exhaust the stack.
-// Returns false if parsing must not go ahead.
-bool prescan_tokens(const std::vector<Token*>& tokens, DiagnosticEngine& diags) {
-  bool ok = true;
-  int depth = 0;
-  int operators = 0;
-  bool depth_reported = false, operators_reported = false;
-  for (const Token* tok : tokens) {
-    size_t type = tok->getType();
-    if (type == P::BAD_CHAR) {
-      diags.error(token_range(tok), "invalid character " + quote_token_text(tok->getText()));
-      ok = false;
-      continue;
-    }
-    if (type == P::UNTERMINATED_COMMENT) {
-      SourceLoc b = token_begin(tok);
-      diags.error({b, {b.line, b.col + 2}}, "unterminated /* comment");
-      ok = false;
-      continue;
-    }
-    if (tok->getChannel() != Token::DEFAULT_CHANNEL) continue;
-    const std::string& text = tok->getText();
-    if (text == "(" || text == "[" || text == "{") {
-      if (++depth > kMaxNestingDepth && !depth_reported) {
-        diags.error(token_range(tok), "nesting is too deep (more than " +
-                                          std::to_string(kMaxNestingDepth) + " levels)");
-        depth_reported = true;
-        ok = false;
-      }
-    } else if (text == ")" || text == "]" || text == "}") {
-      if (depth > 0) --depth;
-    }
-    if (text == ";" || text == "{" || text == "}") {
-      operators = 0;
-    } else if (text == "+" || text == "-" || text == "*" || text == "/" || text == "%" ||
-               text == "!" || text == "&&" || text == "||") {
-      if (++operators > kMaxOperatorsPerStatement && !operators_reported) {
-        diags.error(token_range(tok), "statement is too complex (more than " +
-                                          std::to_string(kMaxOperatorsPerStatement) +
-                                          " operators)");
-        operators_reported = true;
-        ok = false;
-      }
-    }
-  }
-  return ok;
-}
 
 // Thrown by GuardedParser when rules nest too deeply; caught in parse_program.
 struct TooDeep {
@@ -291,9 +550,10 @@ struct TooDeep {
 };
 
 // The parser with a guard on how deeply its rules nest. The prescan bounds the nesting of
-// every program that parses, but error recovery can nest rules without the brackets it counts:
-// in `x := ()()()...` each ')' is deleted as unexpected and the next '(' opens a deeper
-// expression. Past kMaxRuleDepth the parse stops with an error instead of running out of stack.
+// every program that parses. ANTLR's error recovery used to nest rules without the brackets it
+// counts (in `x := ()()()...` each ')' was deleted and the next '(' opened a deeper
+// expression); an item now stops at its first error (StopAtFirstError), so the guard is a
+// backstop: past kMaxRuleDepth the parse stops with an error instead of running out of stack.
 class GuardedParser : public RacelangParser {
 public:
   // Deeper than any input within kMaxNestingDepth and kMaxOperatorsPerStatement gets (about
@@ -329,32 +589,8 @@ private:
 
 class Builder {
 public:
-  Builder(DiagnosticEngine& diags, antlr4::CommonTokenStream& tokens)
-      : diags_(diags), tokens_(tokens) {}
+  explicit Builder(HeldErrors& errors) : diags_(errors) {}
 
-  Program build(P::ProgramContext* ctx) {
-    Program program;
-    for (auto* d : ctx->decl()) program.decls.push_back(build_decl(need(d)));
-    bool after_statements = false;
-    // Reserved up front: growing a vector of millions of statements by doubling holds the old
-    // and the new buffer at once, which was the frontend's peak memory.
-    program.body.reserve(ctx->children.size());
-    for (auto* child : ctx->children) {
-      if (auto* p = dynamic_cast<P::ProcDeclContext*>(child)) {
-        if (after_statements)
-          diags_.error(token_range(p->getStart()),
-                       "procedures must come after the declarations and before all statements");
-        program.procs.push_back(build_proc(p));
-      } else if (auto* s = dynamic_cast<P::StmtContext*>(child)) {
-        after_statements = true;
-        program.body.push_back(build_stmt(s));
-      }
-    }
-    attach_comments(ctx, program);
-    return program;
-  }
-
-private:
   template <typename T> T* need(T* node) {
     if (!node) throw MalformedTree{"missing node"};
     return node;
@@ -389,18 +625,6 @@ private:
     return decl;
   }
 
-  ProcDecl build_proc(P::ProcDeclContext* ctx) {
-    ProcDecl proc;
-    proc.name = need(ctx->name)->getText();
-    proc.name_range = token_range(ctx->name);
-    if (auto* params = ctx->params())
-      for (auto* id : params->ID())
-        proc.params.push_back(Param{need(id)->getText(), token_range(id->getSymbol())});
-    proc.body = build_block(ctx->block());
-    proc.range = ctx_range(ctx);
-    return proc;
-  }
-
   std::vector<Expr> build_args(P::ArgsContext* ctx) {
     std::vector<Expr> args;
     if (ctx)
@@ -414,14 +638,6 @@ private:
     if (ctx->index) loc.index = build_expr(ctx->index);
     loc.range = ctx_range(ctx);
     return loc;
-  }
-
-  Block build_block(P::BlockContext* ctx) {
-    Block block;
-    std::vector<P::StmtContext*> stmts = need(ctx)->stmt();
-    block.reserve(stmts.size());
-    for (auto* s : stmts) block.push_back(build_stmt(need(s)));
-    return block;
   }
 
   Stmt build_stmt(P::StmtContext* ctx) {
@@ -438,7 +654,7 @@ private:
     } else if (auto* unlockStmt = dynamic_cast<P::UnlockStmtContext*>(ctx)) {
       stmt.node = UnlockStmt{build_location(need(unlockStmt->location()))};
     } else if (auto* spawnStmt = dynamic_cast<P::SpawnStmtContext*>(ctx)) {
-      stmt.node = Spawn{integer(spawnStmt->thread), build_block(spawnStmt->block())};
+      stmt.node = Spawn{integer(spawnStmt->thread), {}}; // the body follows as block items
     } else if (auto* spawnCall = dynamic_cast<P::SpawnCallStmtContext*>(ctx)) {
       // The body is the call alone, positioned from the procedure's name to the ')'.
       SourceRange call_range{token_begin(need(spawnCall->callee)),
@@ -457,11 +673,9 @@ private:
       if (auto* race = assertStmt->raceCheck()) node.race = build_race_check(race);
       stmt.node = std::move(node);
     } else if (auto* ifStmt = dynamic_cast<P::IfStmtContext*>(ctx)) {
-      If node{build_cond(need(ifStmt->cond())), build_block(ifStmt->then), std::nullopt};
-      if (ifStmt->otherwise) node.else_body = build_block(ifStmt->otherwise);
-      stmt.node = std::move(node);
+      stmt.node = If{build_cond(need(ifStmt->cond())), {}, std::nullopt};
     } else if (auto* whileStmt = dynamic_cast<P::WhileStmtContext*>(ctx)) {
-      stmt.node = While{build_cond(need(whileStmt->cond())), build_block(whileStmt->block())};
+      stmt.node = While{build_cond(need(whileStmt->cond())), {}};
     } else if (auto* printStmt = dynamic_cast<P::PrintStmtContext*>(ctx)) {
       Print node;
       for (auto* e : printStmt->expr()) node.args.push_back(build_expr(need(e)));
@@ -573,154 +787,411 @@ private:
     throw MalformedTree{"unknown condition"};
   }
 
-  // ---- Comments -----------------------------------------------------------------------------
-  // Every comment goes to exactly one place, so `fmt` loses none:
-  //  - after code on the same line: the trailing comment of the statement or declaration that
-  //    ends there (or, if that code is the middle of a statement, a leading comment of it);
-  //  - otherwise: a leading comment of the statement or declaration that starts at the next
-  //    token, the end-of-block comments of the block whose '}' comes next, the program's
-  //    trailing comments at the end of the file, or else a leading comment of the innermost
-  //    statement the next token belongs to.
-  struct Owners {
-    std::vector<Comments*> starts, stops;          // by token index
-    std::vector<std::vector<std::string>*> closes; // '}' token index -> end-of-block list
-    std::vector<Comments*> innermost;              // token index -> innermost statement
-  };
+  HeldErrors& diags_;
+};
 
-  void index_stmt(P::StmtContext* ctx, Stmt& stmt, Owners& owners) {
-    size_t start = ctx->getStart()->getTokenIndex(), stop = ctx->getStop()->getTokenIndex();
-    owners.starts[start] = &stmt.comments;
-    owners.stops[stop] = &stmt.comments;
-    for (size_t i = start; i <= stop; ++i) owners.innermost[i] = &stmt.comments;
-    auto index_block = [&](P::BlockContext* block, Block& body, std::vector<std::string>* end) {
-      auto stmts = block->stmt();
-      for (size_t i = 0; i < stmts.size(); ++i) index_stmt(stmts[i], body[i], owners);
-      owners.closes[block->getStop()->getTokenIndex()] = end;
-    };
-    if (auto* spawnStmt = dynamic_cast<P::SpawnStmtContext*>(ctx))
-      index_block(spawnStmt->block(), std::get<Spawn>(stmt.node).body, &stmt.comments.body_end);
-    else if (auto* whileStmt = dynamic_cast<P::WhileStmtContext*>(ctx))
-      index_block(whileStmt->block(), std::get<While>(stmt.node).body, &stmt.comments.body_end);
-    else if (auto* ifStmt = dynamic_cast<P::IfStmtContext*>(ctx)) {
-      If& node = std::get<If>(stmt.node);
-      index_block(ifStmt->then, node.then_body, &stmt.comments.body_end);
-      if (ifStmt->otherwise)
-        index_block(ifStmt->otherwise, *node.else_body, &stmt.comments.else_end);
+// ---------------------------------------------------------------------------------------------
+// Item by item: the loop that keeps the open blocks.
+
+// Thrown by StopAtFirstError once an item's first syntax error is reported.
+struct ItemFailed {};
+
+// Thrown by the driver after kMaxSyntaxErrors: every bad item costs a diagnostic, and hostile
+// input (`spawn 1 {)` repeated) can have one every few bytes.
+constexpr size_t kMaxSyntaxErrors = 1000;
+struct TooManyErrors {
+  SourceLoc at;
+};
+
+// An item stops at its first syntax error, which is reported as ANTLR's default strategy
+// reports it (the same token, the same expected set); the driver then skips to the end of the
+// statement (ItemDriver::resync). ANTLR's own recovery resynchronises on follow sets, which
+// end at the item's rule, so it would consume the rest of the file; and by deleting and
+// inserting single tokens it went on to report errors caused by the first (in
+// `v := load x[;` after a broken statement, "unexpected ':='").
+class StopAtFirstError : public antlr4::DefaultErrorStrategy {
+public:
+  void recover(antlr4::Parser*, std::exception_ptr) override { throw ItemFailed{}; }
+  void reportUnwantedToken(antlr4::Parser* parser) override {
+    DefaultErrorStrategy::reportUnwantedToken(parser);
+    throw ItemFailed{};
+  }
+  void reportMissingToken(antlr4::Parser* parser) override {
+    DefaultErrorStrategy::reportMissingToken(parser);
+    throw ItemFailed{};
+  }
+};
+
+// Pages for a long block's statements while the block is open, mapped for it and unmapped as
+// soon as they are moved out. Freed malloc memory stays in the process (glibc returns only the
+// top of its heap), so chunks from malloc would keep the block's statements resident twice
+// once they are moved into the block's vector.
+template <typename T> struct PageAllocator {
+  using value_type = T;
+  PageAllocator() = default;
+  template <typename U> PageAllocator(const PageAllocator<U>&) {}
+  T* allocate(size_t n) {
+    void* p =
+        ::mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, size_t n) { ::munmap(p, n * sizeof(T)); }
+  friend bool operator==(const PageAllocator&, const PageAllocator&) { return true; }
+};
+
+// A block's statements while they are parsed, handed over as one vector of exactly the right
+// size. A block's length is not known before its '}', and growing one vector by doubling
+// would hold the old and the new buffer at once; so the first statements go to a small vector
+// and the rest to fixed chunks of pages, each unmapped as soon as it is moved: at the hand-over
+// the block is resident about once, plus one chunk.
+class BlockBuilder {
+public:
+  void push(Stmt stmt) {
+    ++size_;
+    if (first_.size() < kFirst) {
+      if (first_.empty()) first_.reserve(kFirst);
+      first_.push_back(std::move(stmt));
+      return;
+    }
+    if (chunks_.empty() || chunks_.back().size() == kChunk) chunks_.emplace_back().reserve(kChunk);
+    chunks_.back().push_back(std::move(stmt));
+  }
+
+  Block take() {
+    Block block;
+    block.reserve(size_);
+    std::move(first_.begin(), first_.end(), std::back_inserter(block));
+    Block().swap(first_);
+    for (Chunk& chunk : chunks_) {
+      std::move(chunk.begin(), chunk.end(), std::back_inserter(block));
+      Chunk().swap(chunk);
+    }
+    chunks_.clear();
+    size_ = 0;
+    return block;
+  }
+
+private:
+  using Chunk = std::vector<Stmt, PageAllocator<Stmt>>;
+  static constexpr size_t kFirst = 64;   // most blocks: no pages mapped
+  static constexpr size_t kChunk = 1024; // 352 KiB
+  Block first_;
+  std::vector<Chunk> chunks_;
+  size_t size_ = 0;
+};
+
+// A block that is open: the compound statement or procedure it belongs to, and its statements
+// so far.
+struct OpenBlock {
+  enum class Kind { Spawn, While, Then, Else, Proc, Skipped }; // Skipped: opened by a bad item
+  Kind kind = Kind::Skipped;
+  Stmt stmt{};     // Spawn, While, Then, Else: the statement, its range ending at the '}'
+  ProcDecl proc{}; // Proc
+  BlockBuilder body{};
+};
+
+size_t tree_size(const antlr4::tree::ParseTree* tree) {
+  size_t n = 1;
+  for (const auto* child : tree->children) n += tree_size(child);
+  return n;
+}
+
+class ItemDriver {
+public:
+  ItemDriver(GuardedParser& parser, TokenWindow& tokens, SyntaxErrorListener& listener,
+             Builder& builder, HeldErrors& syntax, HeldErrors& semantic,
+             const ParseOptions& options)
+      : parser_(parser), tokens_(tokens), listener_(listener), builder_(builder), syntax_(syntax),
+        semantic_(semantic), options_(options),
+        semicolon_(literal_type(parser.getVocabulary(), "';'")),
+        open_brace_(literal_type(parser.getVocabulary(), "'{'")) {}
+
+  Program run() {
+    while (!done_) {
+      size_t start = tokens_.index();
+      size_t errors = syntax_.items.size();
+      parser_.getErrorHandler()->reset(&parser_);
+      antlr4::ParserRuleContext* item = nullptr;
+      try {
+        item = parse_item();
+      } catch (const ItemFailed&) {
+        item = nullptr;
+      }
+      bool failed = !item || syntax_.items.size() != errors;
+      if (failed) {
+        if (syntax_.items.size() > errors) {
+          const Token* offending = tokens_.get(listener_.last_offending());
+          if (is_cascade(offending, start))
+            syntax_.items.resize(errors);
+          else
+            last_error_line_ = offending->getLine();
+        }
+        resync(start);
+      } else {
+        handle(item);
+      }
+      previous_failed_ = failed;
+      account(item);
+      if (syntax_.items.size() >= kMaxSyntaxErrors && !done_)
+        throw TooManyErrors{token_begin(tokens_.LT(1))};
+      if (options_.release_items) {
+        // The item's AST is built: its parse tree and tokens go.
+        parser_.getTreeTracker().reset();
+        live_nodes_ = 0;
+        tokens_.release_parsed();
+      }
+    }
+    if (awaiting_else_) finish_if();
+    program_.body = top_.take();
+    return std::move(program_);
+  }
+
+private:
+  antlr4::ParserRuleContext* parse_item() {
+    bool in_block = frames_.size() > (awaiting_else_ ? 1u : 0u);
+    if (awaiting_else_)
+      return in_block ? static_cast<antlr4::ParserRuleContext*>(parser_.blockItemAfterThen())
+                      : parser_.mainItemAfterThen();
+    if (in_block) return parser_.blockItem();
+    // A declaration after a procedure or statement is then a syntax error the listener words.
+    return seen_proc_or_stmt_ ? static_cast<antlr4::ParserRuleContext*>(parser_.mainItem())
+                              : parser_.topItem();
+  }
+
+  void handle(antlr4::ParserRuleContext* item) {
+    if (auto* after = dynamic_cast<P::MainItemAfterThenContext*>(item)) {
+      if (after->elseHead()) return open_else();
+      finish_if();
+      item = builder_.need(after->mainItem());
+    } else if (auto* after_in_block = dynamic_cast<P::BlockItemAfterThenContext*>(item)) {
+      if (after_in_block->elseHead()) return open_else();
+      finish_if();
+      item = builder_.need(after_in_block->blockItem());
+    }
+    if (auto* top = dynamic_cast<P::TopItemContext*>(item)) {
+      if (auto* decl = top->decl()) return program_.decls.push_back(builder_.build_decl(decl));
+      item = builder_.need(top->mainItem());
+    }
+    if (auto* main = dynamic_cast<P::MainItemContext*>(item)) {
+      if (auto* head = main->procHead()) {
+        open_proc(head);
+      } else if (auto* stmt = main->stmt()) {
+        seen_proc_or_stmt_ = seen_stmt_ = true;
+        add_stmt(stmt);
+      } else {
+        done_ = true; // end of file
+      }
+    } else if (auto* inner = dynamic_cast<P::BlockItemContext*>(item)) {
+      if (auto* stmt = inner->stmt())
+        add_stmt(stmt);
+      else
+        close_block(builder_.need(inner->getStart()));
+    } else {
+      throw MalformedTree{"unknown item"};
     }
   }
 
-  void attach_comments(P::ProgramContext* ctx, Program& program) {
-    size_t n = tokens_.size();
-    Owners owners{std::vector<Comments*>(n), std::vector<Comments*>(n),
-                  std::vector<std::vector<std::string>*>(n), std::vector<Comments*>(n)};
-    auto decls = ctx->decl();
-    for (size_t i = 0; i < decls.size(); ++i) {
-      size_t start = decls[i]->getStart()->getTokenIndex();
-      size_t stop = decls[i]->getStop()->getTokenIndex();
-      owners.starts[start] = owners.stops[stop] = &program.decls[i].comments;
-      for (size_t k = start; k <= stop; ++k) owners.innermost[k] = &program.decls[i].comments;
-    }
-    auto procs = ctx->procDecl();
-    for (size_t i = 0; i < procs.size(); ++i) {
-      ProcDecl& proc = program.procs[i];
-      size_t start = procs[i]->getStart()->getTokenIndex();
-      size_t stop = procs[i]->getStop()->getTokenIndex();
-      owners.starts[start] = owners.stops[stop] = &proc.comments;
-      // The header's tokens belong to the procedure; its body's statements index themselves.
-      for (size_t k = start; k <= stop; ++k) owners.innermost[k] = &proc.comments;
-      auto body = procs[i]->block()->stmt();
-      for (size_t k = 0; k < body.size(); ++k) index_stmt(body[k], proc.body[k], owners);
-      owners.closes[procs[i]->block()->getStop()->getTokenIndex()] = &proc.comments.body_end;
-    }
-    auto stmts = ctx->stmt();
-    for (size_t i = 0; i < stmts.size(); ++i) index_stmt(stmts[i], program.body[i], owners);
+  // Whether an item's error is most likely caused by an earlier one, so not reported: ANTLR's
+  // recovery, too, reports nothing more until a token matches. After a failed item, resync
+  // can stop inside what the broken item meant (at `else` in `} else {` at the top level, in
+  // the middle of a line after a stray ';'): an error at the next item's first token or on the
+  // line of the last error is dropped. So is the end of the file inside a block that resync
+  // opened for a '{' it skipped.
+  bool is_cascade(const Token* offending, size_t start) {
+    if (offending->getType() == Token::EOF &&
+        std::any_of(frames_.begin(), frames_.end(),
+                    [](const OpenBlock& b) { return b.kind == OpenBlock::Kind::Skipped; }))
+      return true;
+    if (!previous_failed_) return false;
+    return offending->getTokenIndex() == start || tokens_.get(start)->getLine() == last_error_line_;
+  }
 
-    const Token* previous = nullptr;   // last default-channel token seen
-    std::vector<const Token*> pending; // comments waiting for the next default-channel token
-    auto place_before = [&](const Token* next) {
-      for (const Token* c : pending) {
-        std::string text = c->getText();
-        size_t k = next->getTokenIndex();
-        if (next->getType() == Token::EOF)
-          program.trailing_comments.push_back(text);
-        else if (owners.starts[k])
-          owners.starts[k]->leading.push_back(text);
-        else if (owners.closes[k])
-          owners.closes[k]->push_back(text);
-        else if (owners.innermost[k])
-          owners.innermost[k]->leading.push_back(text);
-        else
-          program.trailing_comments.push_back(text); // not reachable for parsed programs
+  BlockBuilder& body() { return frames_.empty() ? top_ : frames_.back().body; }
+
+  void open_proc(P::ProcHeadContext* ctx) {
+    if (seen_stmt_)
+      semantic_.error(token_range(ctx->getStart()),
+                      "procedures must come after the declarations and before all statements");
+    seen_proc_or_stmt_ = true;
+    OpenBlock open{OpenBlock::Kind::Proc};
+    open.proc.name = builder_.need(ctx->name)->getText();
+    open.proc.name_range = token_range(ctx->name);
+    if (auto* params = ctx->params())
+      for (auto* id : params->ID())
+        open.proc.params.push_back(
+            Param{builder_.need(id)->getText(), token_range(id->getSymbol())});
+    open.proc.range = ctx_range(ctx); // to the '{' until the '}' comes
+    frames_.push_back(std::move(open));
+  }
+
+  void add_stmt(P::StmtContext* ctx) {
+    Stmt stmt = builder_.build_stmt(ctx);
+    OpenBlock::Kind kind;
+    if (dynamic_cast<P::SpawnStmtContext*>(ctx))
+      kind = OpenBlock::Kind::Spawn;
+    else if (dynamic_cast<P::WhileStmtContext*>(ctx))
+      kind = OpenBlock::Kind::While;
+    else if (dynamic_cast<P::IfStmtContext*>(ctx))
+      kind = OpenBlock::Kind::Then;
+    else
+      return body().push(std::move(stmt));
+    frames_.push_back(OpenBlock{kind, std::move(stmt)});
+  }
+
+  void close_block(const Token* brace) {
+    OpenBlock& open = frames_.back();
+    switch (open.kind) {
+    case OpenBlock::Kind::Spawn:
+      std::get<Spawn>(open.stmt.node).body = open.body.take();
+      break;
+    case OpenBlock::Kind::While:
+      std::get<While>(open.stmt.node).body = open.body.take();
+      break;
+    case OpenBlock::Kind::Then:
+      std::get<If>(open.stmt.node).then_body = open.body.take();
+      open.stmt.range.end = token_end(brace);
+      awaiting_else_ = true; // closed by the next item unless it is `else {`
+      return;
+    case OpenBlock::Kind::Else:
+      std::get<If>(open.stmt.node).else_body = open.body.take();
+      break;
+    case OpenBlock::Kind::Proc:
+      open.proc.body = open.body.take();
+      open.proc.range.end = token_end(brace);
+      program_.procs.push_back(std::move(open.proc));
+      frames_.pop_back();
+      return;
+    case OpenBlock::Kind::Skipped:
+      frames_.pop_back();
+      return;
+    }
+    open.stmt.range.end = token_end(brace);
+    Stmt done = std::move(open.stmt);
+    frames_.pop_back();
+    body().push(std::move(done));
+  }
+
+  void open_else() {
+    awaiting_else_ = false;
+    frames_.back().kind = OpenBlock::Kind::Else;
+  }
+
+  // The if statement whose then-block closed has no else branch.
+  void finish_if() {
+    awaiting_else_ = false;
+    Stmt done = std::move(frames_.back().stmt);
+    frames_.pop_back();
+    body().push(std::move(done));
+  }
+
+  // After an item's syntax error: skips to the end of its statement (a ';'), into the block it
+  // opens (a '{', whose '}' then closes it), or to the '}' that closes the current block.
+  void resync(size_t start) {
+    if (awaiting_else_) finish_if();
+    // A broken statement ends the declarations as a parsed one does.
+    if (frames_.empty() && !starts_declaration(tokens_.get(start))) seen_proc_or_stmt_ = true;
+    for (;;) {
+      Token* t = tokens_.LT(1);
+      if (t->getType() == Token::EOF) {
+        done_ = true;
+        return;
       }
-      pending.clear();
-    };
-    for (size_t i = 0; i < n; ++i) {
-      const Token* tok = tokens_.get(i);
-      bool is_comment = tok->getType() == P::LINE_COMMENT || tok->getType() == P::BLOCK_COMMENT;
-      if (!is_comment) {
-        if (tok->getChannel() != Token::DEFAULT_CHANNEL) continue;
-        place_before(tok);
-        previous = tok;
-        continue;
+      if (tokens_.is_close_brace(t) && !frames_.empty()) {
+        if (tokens_.index() > start) return; // the next item closes the block
+        tokens_.consume();
+        frames_.pop_back();
+        return;
       }
-      bool same_line = previous && pending.empty() && previous->getLine() == tok->getLine();
-      if (same_line) {
-        size_t k = previous->getTokenIndex();
-        Comments* owner = owners.stops[k];
-        if (owner && !owner->trailing) {
-          owner->trailing = tok->getText();
-          continue;
-        }
-        if (!owner && owners.innermost[k] && !owners.closes[k]) {
-          owners.innermost[k]->leading.push_back(tok->getText());
-          continue;
-        }
+      tokens_.consume();
+      if (t->getType() == semicolon_ || tokens_.is_close_brace(t)) return;
+      if (t->getType() == open_brace_) {
+        frames_.push_back(OpenBlock{OpenBlock::Kind::Skipped});
+        return;
       }
-      pending.push_back(tok);
     }
   }
 
-  DiagnosticEngine& diags_;
-  antlr4::CommonTokenStream& tokens_;
+  void account(antlr4::ParserRuleContext* item) {
+    ParseFootprint* footprint = options_.footprint;
+    if (!footprint) return;
+    if (item) live_nodes_ += tree_size(item);
+    footprint->max_parse_tree_nodes = std::max(footprint->max_parse_tree_nodes, live_nodes_);
+    footprint->max_held_tokens = std::max(footprint->max_held_tokens, tokens_.held());
+  }
+
+  GuardedParser& parser_;
+  TokenWindow& tokens_;
+  const SyntaxErrorListener& listener_;
+  Builder& builder_;
+  HeldErrors& syntax_;
+  HeldErrors& semantic_;
+  const ParseOptions& options_;
+  const size_t semicolon_, open_brace_;
+  Program program_;
+  BlockBuilder top_;
+  std::vector<OpenBlock> frames_;
+  bool awaiting_else_ = false; // frames_.back() is an if whose then-block just closed
+  bool seen_proc_or_stmt_ = false, seen_stmt_ = false;
+  bool done_ = false;
+  bool previous_failed_ = false; // the last item had a syntax error
+  size_t last_error_line_ = 0;   // of the last syntax error reported
+  size_t live_nodes_ = 0;        // parse-tree nodes of the items not yet released
 };
 
 } // namespace
 
-std::optional<Program> parse_program(const SourceFile& file, DiagnosticEngine& diags) {
+std::optional<Program> parse_program(const SourceFile& file, DiagnosticEngine& diags,
+                                     const ParseOptions& options) {
   size_t bad = first_invalid_utf8(file.text());
   if (bad != std::string_view::npos) {
     SourceLoc at = loc_of_offset(file.text(), bad);
     diags.error({at, {at.line, at.col + 1}}, "invalid UTF-8 byte in source file");
     return std::nullopt;
   }
+  HeldErrors lexical, syntax, semantic;
+  std::optional<std::pair<SourceRange, std::string>> stopped; // why the parse stopped early
+  std::optional<Program> program;
+  Utf8CharStream input(file);
+  RacelangLexer lexer(&input);
+  lexer.removeErrorListeners(); // BAD_CHAR makes the lexer total; the prescan reports it
+  Prescan prescan(lexical);
+  TokenWindow tokens(lexer, prescan);
   try {
-    antlr4::ANTLRInputStream input(file.text());
-    RacelangLexer lexer(&input);
-    lexer.removeErrorListeners(); // BAD_CHAR makes the lexer total; prescan reports it
-    antlr4::CommonTokenStream tokens(&lexer);
-    tokens.fill();
-    if (!prescan_tokens(tokens.getTokens(), diags)) return std::nullopt;
-
     GuardedParser parser(&tokens);
     parser.removeErrorListeners();
-    SyntaxErrorListener listener(diags, tokens);
+    SyntaxErrorListener listener(syntax, tokens);
     parser.addErrorListener(&listener);
-    P::ProgramContext* tree = parser.program();
-    if (parser.getNumberOfSyntaxErrors() > 0 || diags.has_errors()) return std::nullopt;
-
-    size_t errors_before = diags.error_count();
-    Program program = Builder(diags, tokens).build(tree);
-    if (diags.error_count() > errors_before) return std::nullopt;
-    return program;
+    parser.setErrorHandler(std::make_shared<StopAtFirstError>());
+    Builder builder(semantic);
+    program = ItemDriver(parser, tokens, listener, builder, syntax, semantic, options).run();
   } catch (const TooDeep& e) {
-    diags.error({e.at, {e.at.line, e.at.col + 1}},
-                "too many nested syntax errors; parsing stopped here");
+    stopped.emplace(SourceRange{e.at, {e.at.line, e.at.col + 1}},
+                    "too many nested syntax errors; parsing stopped here");
+  } catch (const TooManyErrors& e) {
+    stopped.emplace(SourceRange{e.at, {e.at.line, e.at.col + 1}},
+                    "too many syntax errors; parsing stopped here");
   } catch (const MalformedTree& e) {
-    diags.error({}, "internal error: unexpected parse tree (" + e.what + ")");
+    stopped.emplace(SourceRange{}, "internal error: unexpected parse tree (" + e.what + ")");
   } catch (const std::exception& e) {
-    diags.error({}, std::string("internal error while parsing: ") + e.what());
+    stopped.emplace(SourceRange{}, std::string("internal error while parsing: ") + e.what());
   }
-  return std::nullopt;
+  if (stopped) tokens.prescan_rest();
+  if (!lexical.empty()) {
+    lexical.report_to(diags);
+    return std::nullopt;
+  }
+  if (!syntax.empty() || stopped) {
+    syntax.report_to(diags);
+    if (stopped) diags.error(stopped->first, stopped->second);
+    return std::nullopt;
+  }
+  if (!semantic.empty()) {
+    semantic.report_to(diags);
+    return std::nullopt;
+  }
+  place_comments(*program, tokens.take_comments());
+  return program;
 }
 
 } // namespace racelang

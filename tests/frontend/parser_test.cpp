@@ -2,8 +2,9 @@
 // expressions, conditions, locations and declarations (1-based, end exclusive, columns in code
 // points, tabs as one column); precedence and associativity of every operator; where comments
 // attach (leading, trailing, inside a statement, end of block, end of else, end of file,
-// multi-line) and that `fmt` keeps every one of them; and the wording and position of syntax
-// and lexical errors.
+// multi-line) and that `fmt` keeps every one of them; the wording and position of syntax
+// and lexical errors; and that the parser's own structures stay bounded while it parses a long
+// block (it frees each item's parse tree and tokens as it goes).
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -476,6 +477,53 @@ TEST(ParserErrors, WordingAndPosition) {
   std::string name(100000, 'n');
   EXPECT_EQ(errors("a := 1 " + name + ";"),
             "1:8: error: unexpected '" + std::string(40, 'n') + "...'; expected ';'\n");
+}
+
+// ---- Memory
+// -----------------------------------------------------------------------------------------
+
+// One thread of `n` statements, half of them with a trailing comment, as in
+// bench/frontend/memory.py's thread shape.
+std::string long_thread(int n) {
+  std::string text = "shared x;\nspawn 1 {\n";
+  for (int i = 0; i < n; ++i)
+    text += i % 2 ? "  v := load x;\n" : "  store v + " + std::to_string(i) + " x; // c\n";
+  return text + "}\nwait 1;\n";
+}
+
+std::optional<Program> parse_with(const std::string& text, const ParseOptions& options) {
+  SourceFile file("input.rl", text);
+  DiagnosticEngine diags(file, nullptr);
+  return parse_program(file, diags, options);
+}
+
+// The whole-program parse held every token and parse-tree node of a block until the block's
+// AST was built (about 2 KB per statement, most of the frontend's peak memory). Item by item,
+// what the parser holds at once is one statement's worth however long the block. Counted, not
+// timed or measured in bytes (bench/frontend/memory.py does that), so the test cannot flake.
+TEST(ParserFootprint, BoundedWhileParsingATenThousandStatementThread) {
+  const std::string text = long_thread(10000);
+  ParseFootprint footprint;
+  std::optional<Program> p = parse_with(text, {&footprint});
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->body.size(), 2u);
+  const Block& thread = std::get<Spawn>(p->body[0].node).body;
+  ASSERT_EQ(thread.size(), 10000u);
+  EXPECT_EQ(thread[9998].comments.trailing, "// c");
+  EXPECT_EQ(thread[9999].range, range(10002, 3, 10002, 15));
+  EXPECT_EQ(p->body[0].range, range(2, 1, 10003, 2));
+  // `store v + 1 x;` is 12 parse-tree nodes and 6 tokens.
+  EXPECT_LE(footprint.max_parse_tree_nodes, 32u);
+  EXPECT_LE(footprint.max_held_tokens, 16u);
+
+  // Teeth: a parser that keeps every item to the end, as the whole-program parse did, fails
+  // both bounds, and its program is the same.
+  ParseFootprint kept;
+  std::optional<Program> q = parse_with(text, {&kept, /*release_items=*/false});
+  ASSERT_TRUE(q);
+  EXPECT_EQ(*p, *q);
+  EXPECT_GT(kept.max_parse_tree_nodes, 10u * 10000);
+  EXPECT_GT(kept.max_held_tokens, 5u * 10000);
 }
 
 } // namespace

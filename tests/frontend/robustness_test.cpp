@@ -208,8 +208,10 @@ TEST(Hostile, LongFlatInputsAreFine) {
   EXPECT_TRUE(robust_run(repeat("/* c */ ", 5000) + "\n" + repeat("// c\n", 5000)).accepted);
 }
 
-// Regressions: error recovery nested rules without the brackets the prescan counts, and the
-// parser ran out of stack (exit 139) on these. Now a rule-depth guard in the parser stops it.
+// Regressions: ANTLR's error recovery nested rules without the brackets the prescan counts,
+// and the parser ran out of stack (exit 139) on these. Now a syntax error ends its item (one
+// statement or header) and the parser resumes at the next one, so nothing nests; the
+// rule-depth guard in the parser stays behind that.
 TEST(Hostile, ErrorRecoveryCannotNestPastTheStack) {
   // Sizes past where the unguarded parser crashed in a release build (about 30,000 levels).
   std::string spawns;
@@ -223,9 +225,24 @@ TEST(Hostile, ErrorRecoveryCannotNestPastTheStack) {
     EXPECT_FALSE(run.accepted);
     EXPECT_GE(run.diagnostics.size(), 1u);
   }
+  // One statement, one error (the recovery used to nest until "too many nested syntax
+  // errors"; the statement's first error is the one that explains it).
   auto run = robust_run("x := " + repeat("()", 50000) + "1;");
-  EXPECT_TRUE(has_error(run, "too many nested syntax errors; parsing stopped here"))
-      << testing::printable(run.output, 400);
+  ASSERT_EQ(run.diagnostics.size(), 1u) << testing::printable(run.output, 400);
+  EXPECT_EQ(run.diagnostics[0].message, "unexpected ')'; expected an expression");
+  EXPECT_EQ(run.diagnostics[0].range.begin, (SourceLoc{1, 7}));
+}
+
+TEST(Hostile, AThousandSyntaxErrorsStopTheParse) {
+  // A bad item every few bytes: the parse stops at the thousandth error instead of collecting
+  // one per item to the end.
+  auto run = robust_run(repeat("x := ;\n", 1000) + "y := ;\n");
+  EXPECT_EQ(run.diagnostics.size(), 1001u);
+  EXPECT_TRUE(has_error(run, "too many syntax errors; parsing stopped here"));
+  EXPECT_EQ(run.diagnostics.back().range.begin, (SourceLoc{1001, 1}));
+  auto fewer = robust_run(repeat("x := ;\n", 999));
+  EXPECT_EQ(fewer.diagnostics.size(), 999u);
+  EXPECT_FALSE(has_error(fewer, "too many syntax errors; parsing stopped here"));
 }
 
 TEST(Hostile, BytesTheLexerCannotRead) {

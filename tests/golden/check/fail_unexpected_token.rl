@@ -7,6 +7,6 @@ v := load x[;
 // EXPECT-STDERR: tests/golden/check/fail_unexpected_token.rl:3:12: error: unexpected ';'; expected a name
 // EXPECT-STDERR: store 1 + x;
 // EXPECT-STDERR:            ^
-// EXPECT-STDERR: tests/golden/check/fail_unexpected_token.rl:4:3: error: unexpected ':='; expected ';'
+// EXPECT-STDERR: tests/golden/check/fail_unexpected_token.rl:4:13: error: unexpected ';'; expected an expression
 // EXPECT-STDERR: v := load x[;
-// EXPECT-STDERR:   ^~
+// EXPECT-STDERR:             ^
