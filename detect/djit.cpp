@@ -13,12 +13,7 @@ VectorClock DjitDetector::write_clock(uint32_t x) const {
 }
 
 std::vector<uint32_t> DjitDetector::locations_with_metadata() const {
-  std::vector<uint32_t> out;
-  reads_.append_allocated(out);
-  writes_.append_allocated(out);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  return allocated_locations(reads_, writes_);
 }
 
 std::optional<Race> DjitDetector::access(const Event& e, bool checked) {

@@ -7,6 +7,7 @@
 // from locations the rules describe.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -75,5 +76,16 @@ private:
   std::vector<T> dense_;
   std::vector<std::unique_ptr<Page>> pages_;
 };
+
+// The locations allocated in either table, ascending, once each (a detector's R_x and W_x).
+template <typename A, typename B>
+std::vector<uint32_t> allocated_locations(const LocationTable<A>& a, const LocationTable<B>& b) {
+  std::vector<uint32_t> out;
+  a.append_allocated(out);
+  b.append_allocated(out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 } // namespace racelang::detect

@@ -244,12 +244,7 @@ VectorClockDetector::VectorClockDetector(const VectorClockOptions& options)
     : options_(options), sync_(options) {}
 
 std::vector<uint32_t> VectorClockDetector::locations_with_metadata() const {
-  std::vector<uint32_t> out;
-  reads_.append_allocated(out);
-  writes_.append_allocated(out);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  return allocated_locations(reads_, writes_);
 }
 
 VectorClock VectorClockDetector::read_clock(uint32_t x) const {
