@@ -296,6 +296,7 @@ int command_run(const std::vector<std::string>& args) {
   else
     return usage("unknown detector '" + detector + "' (vc, fasttrack, djit, vc-multijoin, none)");
   run.keep_going = options->has("keep-going");
+  run.keep_schedule = options->has("record") || options->has("html") || options->has("dot");
   if (auto n = options->get("max-steps")) {
     auto v = parse_count(*n);
     if (!v || *v == 0) return usage("--max-steps needs a positive number, not '" + *n + "'");

@@ -75,9 +75,10 @@ uint64_t pct_length(const Code& code, const InterpreterOptions& options) {
   probe.machine = options.machine;
   probe.max_steps = options.max_steps;
   probe.timeout_ms = options.timeout_ms;
+  probe.keep_schedule = false; // only its length is needed
   auto scheduler = make_round_robin_scheduler();
   RunResult result = run_program(code, *scheduler, probe);
-  return std::max<uint64_t>(result.schedule.size(), 1);
+  return std::max<uint64_t>(result.choices, 1);
 }
 
 } // namespace racelang

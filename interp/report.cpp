@@ -268,8 +268,7 @@ std::string format_run_end(const RunResult& result, const Code& code, const Sour
                                {Severity::Note,
                                 {},
                                 "the replayed schedule ends here, after " +
-                                    std::to_string(result.schedule.size()) +
-                                    " choices; the run stops"},
+                                    std::to_string(result.choices) + " choices; the run stops"},
                                color);
     return render_diagnostic(
         file, {Severity::Error, {}, "cannot replay the schedule: " + result.schedule_error}, color);

@@ -137,7 +137,8 @@ RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterO
       result.schedule_exhausted = scheduler.exhausted();
       return finish();
     }
-    result.schedule.push_back(*choice);
+    ++result.choices;
+    if (options.keep_schedule) result.schedule.push_back(*choice);
     uint32_t k = static_cast<uint32_t>(code.thread_index(*choice));
     if (!absorb(machine.advance(k, budget()))) return finish();
   }

@@ -39,6 +39,10 @@ struct InterpreterOptions : RunOptions {
       on_observed;
   // Receives the machine's whole state at the end (locals and positions too), if set.
   MachineState* final_state = nullptr;
+  // Whether RunResult::schedule records every choice: eight bytes a scheduling point, so a
+  // run of 10^8 steps kept nearly a gigabyte for a schedule nobody read. `racelang run` keeps
+  // it only for --record, --html and --dot; a seed replays the run anyway.
+  bool keep_schedule = true;
 };
 
 // Runs `code` to its end under `scheduler`.

@@ -143,6 +143,7 @@ SampleResult sample_schedules(const Code& code, const SampleOptions& options) {
     run.on_observed = nullptr;
     run.on_race = nullptr;
     run.final_state = nullptr;
+    run.keep_schedule = false; // the seed replays it; the schedule would only take memory
     std::vector<std::string> output;
     run.print = [&output](std::string_view line) { output.emplace_back(line); };
     for (uint64_t i; (i = next.fetch_add(1)) < options.iterations;) {
@@ -150,8 +151,6 @@ SampleResult sample_schedules(const Code& code, const SampleOptions& options) {
       output.clear();
       auto scheduler = make_sample_scheduler(options, seed, result.pct_length);
       RunResult r = run_program(code, *scheduler, run);
-      r.schedule.clear(); // the seed replays it; the schedule would only take memory
-      r.schedule.shrink_to_fit();
       record(table, r, output, seed);
     }
   };

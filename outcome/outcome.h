@@ -167,7 +167,9 @@ struct RunResult {
   // The interpreter's choice at every scheduling point, as replay files record it; and why a
   // replayed schedule did not fit (ScheduleError), and whether it ran out (an explore witness
   // ends at its race; with keep_going that is where the run stops).
+  // Kept only when asked for (InterpreterOptions::keep_schedule): it grows with every step.
   std::vector<int64_t> schedule;
+  uint64_t choices = 0; // scheduling points chosen (schedule.size() when it is kept)
   std::string schedule_error;
   bool schedule_exhausted = false;
 };

@@ -66,6 +66,23 @@ TEST(Scheduler, RoundRobinCyclesThroughRunnableThreads) {
   EXPECT_EQ(s->replay_options(), "--schedule=rr");
 }
 
+// Without keep_schedule a run keeps no choice (a long run would grow by eight bytes a
+// scheduling point) but still counts them, and runs the same.
+TEST(Scheduler, RunsWithoutKeepingTheScheduleCountTheirChoices) {
+  auto c = compile(kRacyCounter);
+  ASSERT_TRUE(c);
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  auto kept = testing::run_with(*c, *make_round_robin_scheduler(), options);
+  options.keep_schedule = false;
+  auto counted = testing::run_with(*c, *make_round_robin_scheduler(), options);
+  EXPECT_EQ(kept.result.schedule.size(), 8u);
+  EXPECT_EQ(kept.result.choices, 8u);
+  EXPECT_TRUE(counted.result.schedule.empty());
+  EXPECT_EQ(counted.result.choices, 8u);
+  EXPECT_EQ(testing::shared_value(*c, counted.final_state, "x"), 2);
+}
+
 TEST(Scheduler, RoundRobinRunInterleavesThreads) {
   auto c = compile(kRacyCounter);
   ASSERT_TRUE(c);
