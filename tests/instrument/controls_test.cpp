@@ -79,6 +79,8 @@ const std::map<std::string, std::string> kCaughtBy = {
     {"fasttrack/barrier-one-buffer", "theorem5"},
     {"elide/redundant-across-release", "theorem5"},
     {"elide/thread-local-writers-only", "theorem5"},
+    {"elide/range-wrong-bound", "theorem4"},
+    {"elide/range-across-sync", "theorem5"},
 };
 
 TEST(NegativeControls, EveryBrokenVariantHasAControl) {
@@ -196,6 +198,21 @@ TEST(NegativeControls, RedundantCheckAcrossReleaseMissesRaces) {
 TEST(NegativeControls, ThreadLocalByWritersOnlyMissesRaces) {
   expect_caught("theorem5", eliminating("thread-local-writers-only"),
                 "a location wrongly called thread-local (Theorem 5)");
+}
+
+// A range check that stops one iteration short leaves the loop's last accesses unchecked and
+// unrecorded: their races go unreported, and racy executions finish as if race-free.
+TEST(NegativeControls, RangeCheckWithWrongBoundMissesRaces) {
+  expect_caught("theorem4", eliminating("range-wrong-bound"),
+                "a range check that misses the last index (Theorem 4)");
+}
+
+// Coalescing a loop whose body releases and acquires a lock checks every iteration's accesses
+// with the clock of the loop head: accesses after an unlock look unordered with the next
+// holder's, and accesses after a lock look unordered with the previous holder's.
+TEST(NegativeControls, RangeCheckAcrossSynchronisationReportsWrongRaces) {
+  expect_caught("theorem5", eliminating("range-across-sync"),
+                "range coalescing of a loop with lock and unlock inside (Theorem 5)");
 }
 
 // The synchronisation beyond locks, on generated programs that use it. A volatile write that
