@@ -13,6 +13,8 @@ For every program in bench/programs/ the script builds (racelang emit-c, gcc -O2
   jit-ft        racelang run --backend=jit --detector=fasttrack --no-elide (the FastTrack pass)
   jit-ft-elide  racelang run --backend=jit --detector=fasttrack (the default: FastTrack with
                 the static check eliminations, what `racelang FILE` runs)
+  jit-ft-range  racelang run --backend=jit --detector=fasttrack --elide=all (the default and
+                range coalescing, which is off by default: docs/instrumentation.md)
   c-vc          racelang emit-c --detector=vc --no-elide (the paper's pass as C), gcc -O2
   c-ft          racelang emit-c --detector=fasttrack (the default configuration as C), gcc -O2
 and runs them interleaved (native tsan jit jit-vc ... c-ft, native tsan ..., so that noise hits all
@@ -46,18 +48,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS_DIR = os.path.join(ROOT, "bench", "programs")
 SIZE_LINE = re.compile(r"^store (\d+) size;(.*bench size.*)$", re.M)
 
-VARIANTS = ["native", "tsan", "jit", "jit-vc", "jit-ft", "jit-ft-elide", "c-vc", "c-ft"]
+VARIANTS = ["native", "tsan", "jit", "jit-vc", "jit-ft", "jit-ft-elide", "jit-ft-range", "c-vc",
+            "c-ft"]
 # Ratios: (name, numerator, denominator).
 RATIOS = [
     ("tsan/native", "tsan", "native"),
     ("jit-vc/jit", "jit-vc", "jit"),
     ("jit-ft/jit", "jit-ft", "jit"),
     ("jit-ft-elide/jit", "jit-ft-elide", "jit"),
+    ("jit-ft-range/jit", "jit-ft-range", "jit"),
     ("jit/native", "jit", "native"),
     ("c-vc/native", "c-vc", "native"),
     ("c-ft/native", "c-ft", "native"),
 ]
-DETECTORS = ["tsan", "jit-vc", "jit-ft", "jit-ft-elide", "c-vc", "c-ft"]  # variants that report races
+DETECTORS = ["tsan", "jit-vc", "jit-ft", "jit-ft-elide", "jit-ft-range", "c-vc",
+             "c-ft"]  # variants that report races
 # --breakdown: c-vc with parts of the instrumentation left out (racelang instrument's
 # deliberately broken variants), to measure what each part costs. Race-free programs only.
 ABLATIONS = [("c-vc-no-location-locks", "no-location-locks"),
@@ -277,6 +282,8 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
                                "--no-elide", sized]
             p.exe["jit-ft-elide"] = [racelang, "run", "--backend=jit", "--detector=fasttrack",
                                      sized]
+            p.exe["jit-ft-range"] = [racelang, "run", "--backend=jit", "--detector=fasttrack",
+                                     "--elide=all", sized]
         programs.append(p)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for (argv, what), r in zip(compiles, pool.map(lambda c: run(c[0], 1800), compiles)):
@@ -449,7 +456,8 @@ def write_csv(path, rows, summary):
 
 def write_svg(path, rows, summary, machine):
     """Grouped horizontal bars of the slowdowns, log scale, one group per program."""
-    colours = ["#d62728", "#1f77b4", "#17becf", "#9467bd", "#7f7f7f", "#2ca02c", "#bcbd22"]
+    colours = ["#d62728", "#1f77b4", "#17becf", "#9467bd", "#e377c2", "#7f7f7f", "#2ca02c",
+               "#bcbd22"]
     assert len(colours) >= len(RATIOS), "a colour for every ratio"
     series = [(n, c) for (n, _, _), c in zip(RATIOS, colours)]
     # Racy programs are left out: racelang stops at the first report and TSan does not.

@@ -1,6 +1,8 @@
-// plan_elision: runs the two analyses the options ask for and gives every access statement one
+// plan_elision: runs the analyses the options ask for and gives every access statement one
 // decision. ThreadLocal wins over Redundant: a thread-local access needs no check whatever came
-// before it, and a pass may then drop the location's metadata altogether.
+// before it, and a pass may then drop the location's metadata altogether. Coalesced comes last:
+// only the accesses of a coalescable loop that would otherwise be Full are left to its range
+// check (a Redundant one adds nothing there either, elide/README.md).
 #include "elide/elide.h"
 
 #include <optional>
@@ -20,6 +22,8 @@ const char* spelling(AccessCheck check) {
     return "redundant";
   case AccessCheck::ThreadLocal:
     return "thread-local";
+  case AccessCheck::Coalesced:
+    return "coalesced";
   }
   return "?";
 }
@@ -31,6 +35,11 @@ AccessCheck ElisionPlan::check_of(const Stmt& access) const {
 
 bool ElisionPlan::whole_symbol_thread_local(const std::string& name) const {
   return thread_local_symbols_.count(name) > 0;
+}
+
+const CoalescedLoop* ElisionPlan::coalesced_loop(const Stmt& loop) const {
+  auto it = loops_.find(&loop);
+  return it == loops_.end() ? nullptr : &it->second;
 }
 
 size_t ElisionPlan::count(AccessCheck kind) const {
@@ -62,6 +71,20 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
     else if (redundant.count(access.stmt))
       check = AccessCheck::Redundant;
     plan.decisions_[access.stmt] = check;
+  }
+  if (options.range || options.broken_range_across_sync) {
+    RangeLoopOptions shape{.allow_lock_blocks = options.broken_range_across_sync};
+    for (RangeLoop& loop : range_loops(program, info, shape)) {
+      CoalescedLoop coalesced{
+          loop.counter, loop.bound, options.broken_range_bound ? -1 : 0, loop.body_size, {}};
+      for (const RangeAccess& access : loop.accesses) {
+        AccessCheck& check = plan.decisions_[access.stmt];
+        if (check != AccessCheck::Full) continue;
+        check = AccessCheck::Coalesced;
+        coalesced.accesses.push_back(access);
+      }
+      if (!coalesced.accesses.empty()) plan.loops_.emplace(loop.loop, std::move(coalesced));
+    }
   }
   return plan;
 }

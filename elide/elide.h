@@ -1,9 +1,11 @@
 // Static check elimination: from the AST of a checked program, decide which shared accesses
 // (load and store statements) need no race check, so that every instrumentation pass can leave
-// those checks out. Two decisions, each with its own switch: an access is ThreadLocal when every
-// cell it may touch is accessed by one thread only (no other thread can race on it), and
-// Redundant when, on every path to it, the same thread already accessed the same location with
-// no synchronisation in between (its check could not report anything the earlier one did not).
+// those checks out. Three decisions, each with its own switch: an access is ThreadLocal when every
+// cell it may touch is accessed by one thread only (no other thread can race on it), Redundant
+// when, on every path to it, the same thread already accessed the same location with no
+// synchronisation in between (its check could not report anything the earlier one did not), and
+// Coalesced when it is in a counted loop that cannot synchronise, fail or block, whose accesses
+// one range check before the loop replays (BigFoot's coalescing).
 // The plan is keyed by statement address, so a pass must walk the very Program it analysed.
 // elide/README.md gives the rules and why they are sound.
 #pragma once
@@ -14,6 +16,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "elide/range_loops.h"
 #include "frontend/ast.h"
 #include "frontend/check.h"
 
@@ -22,15 +25,30 @@ namespace racelang::elide {
 struct ElisionOptions {
   bool redundant = true;          // checks made redundant by an earlier check
   bool thread_local_cells = true; // cells only one thread accesses
+  bool range = false;             // a loop's accesses checked by one range check before it
   // Deliberately broken behaviours, used only to show that the property tests catch them:
-  bool broken_across_release = false; // facts survive `unlock` (elimination across a release)
-  bool broken_writers_only = false;   // a cell is thread-local if only one thread STORES to it
+  bool broken_across_release = false;    // facts survive `unlock` (elimination across a release)
+  bool broken_writers_only = false;      // a cell is thread-local if only one thread STORES to it
+  bool broken_range_bound = false;       // the range check stops one iteration short
+  bool broken_range_across_sync = false; // loops with lock/unlock in their body are coalesced
 };
 
-enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal };
+enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal, Coalesced };
 
-// "full", "redundant", "thread-local": for messages and test output.
+// "full", "redundant", "thread-local", "coalesced": for messages and test output.
 const char* spelling(AccessCheck check);
+
+// A loop whose Coalesced accesses one range check before the loop replaces: for the counter's
+// values from its value at the loop head while below `bound` (+ bound_offset, which is -1 only
+// for the deliberately broken broken_range_bound), the checks of `accesses`, array by array, up
+// to where that iteration would fail (instrument/clock_pass.cpp, ClockPass::range_check).
+struct CoalescedLoop {
+  std::string counter;
+  const Expr* bound = nullptr;
+  int64_t bound_offset = 0;
+  size_t body_size = 0;
+  std::vector<RangeAccess> accesses; // the Coalesced ones only, in body order
+};
 
 class ElisionPlan {
 public:
@@ -41,6 +59,9 @@ public:
   // needs no metadata for it at all).
   bool whole_symbol_thread_local(const std::string& name) const;
   size_t count(AccessCheck kind) const; // how many access statements got each decision
+  // The range check to emit before the While statement `loop`, or nullptr.
+  const CoalescedLoop* coalesced_loop(const Stmt& loop) const;
+  size_t coalesced_loop_count() const { return loops_.size(); }
 
 private:
   friend ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
@@ -48,10 +69,11 @@ private:
 
   std::unordered_map<const Stmt*, AccessCheck> decisions_; // every access statement
   std::unordered_set<std::string> thread_local_symbols_;
+  std::unordered_map<const Stmt*, CoalescedLoop> loops_;
 };
 
 // Analyses `program` (which `info` is the check result of). Every load and store statement of
-// every thread gets a decision; with both switches off, all are Full.
+// every thread gets a decision; with every switch off, all are Full.
 ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
                          const ElisionOptions& options);
 

@@ -95,31 +95,6 @@ std::string quoted(const std::string& text) {
   return "\"" + c_escape(text, false) + "\"";
 }
 
-bool can_fail(const Expr& e) {
-  return std::visit(Overloaded{
-                        [](const IntLit&) { return false; },
-                        [](const LocalRef&) { return false; },
-                        [](const Binary& b) {
-                          if (b.op == BinaryOp::Div || b.op == BinaryOp::Mod) {
-                            const auto* lit = std::get_if<IntLit>(&b.rhs->node);
-                            if (!lit || lit->value == 0) return true;
-                          }
-                          return can_fail(*b.lhs) || can_fail(*b.rhs);
-                        },
-                        [](const Negate& n) { return can_fail(*n.operand); },
-                    },
-                    e.node);
-}
-
-bool can_fail(const Cond& c) {
-  return std::visit(Overloaded{
-                        [](const Compare& cmp) { return can_fail(cmp.lhs) || can_fail(cmp.rhs); },
-                        [](const Logical& l) { return can_fail(*l.lhs) || can_fail(*l.rhs); },
-                        [](const Not& n) { return can_fail(*n.operand); },
-                    },
-                    c.node);
-}
-
 // The source ranges of every load and store, by their site (line * kSiteLineFactor + col):
 // race reports of instrumented programs name accesses by site.
 void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {

@@ -162,4 +162,29 @@ SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
   return {loc, {loc.line, loc.col + 1}};
 }
 
+bool can_fail(const Expr& e) {
+  return std::visit(Overloaded{
+                        [](const IntLit&) { return false; },
+                        [](const LocalRef&) { return false; },
+                        [](const Binary& b) {
+                          if (b.op == BinaryOp::Div || b.op == BinaryOp::Mod) {
+                            const auto* lit = std::get_if<IntLit>(&b.rhs->node);
+                            if (!lit || lit->value == 0) return true;
+                          }
+                          return can_fail(*b.lhs) || can_fail(*b.rhs);
+                        },
+                        [](const Negate& n) { return can_fail(*n.operand); },
+                    },
+                    e.node);
+}
+
+bool can_fail(const Cond& c) {
+  return std::visit(Overloaded{
+                        [](const Compare& cmp) { return can_fail(cmp.lhs) || can_fail(cmp.rhs); },
+                        [](const Logical& l) { return can_fail(*l.lhs) || can_fail(*l.rhs); },
+                        [](const Not& n) { return can_fail(*n.operand); },
+                    },
+                    c.node);
+}
+
 } // namespace racelang

@@ -72,6 +72,13 @@ void collect_locals(const Cond& c, std::vector<std::string>& out);
 void collect_locals(const Location& loc, std::vector<std::string>& out);
 void collect_locals(const Stmt& s, std::vector<std::string>& out);
 
+// Whether evaluating `e` (or `c`) can fail: only a division or remainder can, and one by a
+// nonzero literal cannot (INT64_MIN / -1 wraps, docs/language.md). emit-c leaves out the
+// failure paths of what cannot fail, and range coalescing (elide/) accepts only loops whose
+// expressions cannot.
+bool can_fail(const Expr& e);
+bool can_fail(const Cond& c);
+
 // Whether a walk goes into the bodies of `spawn` statements (other threads' code).
 enum class SpawnBodies { Enter, Skip };
 

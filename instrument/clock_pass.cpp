@@ -10,6 +10,8 @@
 // as Figure 2 says.
 #include "instrument/clock_pass.h"
 
+#include <algorithm>
+
 #include "frontend/ast_walk.h"
 #include "frontend/print.h"
 #include "instrument/groups.h"
@@ -223,12 +225,12 @@ void ClockPass::increment(int64_t u, SourceRange range, Block& out) {
 }
 
 void ClockPass::lock_location(const Resolved& x, SourceRange range, Block& out) {
-  if (sync_.location_locks)
+  if (sync_.location_locks && !in_range_section_)
     out.push_back(emit(LockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
 }
 
 void ClockPass::unlock_location(const Resolved& x, SourceRange range, Block& out) {
-  if (sync_.location_locks)
+  if (sync_.location_locks && !in_range_section_)
     out.push_back(emit(UnlockStmt{cell(meta::kLocationLock, x.dense_index())}, range));
 }
 
@@ -353,6 +355,11 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
                out.push_back(std::move(stmt));
              },
              [&](const While& node) {
+               if (const elide::CoalescedLoop* coalesced = plan_.coalesced_loop(s)) {
+                 range_check(s, *coalesced, t, out);
+                 ++group_;
+                 first = out.size();
+               }
                uint32_t group = group_;
                // Nothing in a loop body makes __c stale (synchronisations reload it), so it is
                // known at the loop head exactly when it was known before the loop.
@@ -378,6 +385,129 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
     if (out.size() - first > 1)
       out[first].comments.leading.push_back(group_marker(out.size() - first, describe(s)));
   }
+}
+
+// The range check, a group of its own just before the loop:
+//   <lock X[x] of every cell the loop may touch, in increasing order of x>
+//   __ro := 0; __r := i;
+//   while (__r < H && __ro == 0) {
+//     for each coalesced access, in body order (with i read as __r):
+//       if (__ro == 0) { __i := <its index>; if (__i out of range) { __ro := 1; }
+//                        else { <its rule, without the access and without X[x]> } }
+//     __r := __r + 1;
+//   }
+//   <unlock the same cells>
+// It runs in the loop thread's state at the loop head, where every local the bound reads
+// already has the value it keeps through the loop, so it checks exactly the accesses the loop
+// makes, in the loop's order, with the clock the loop makes them with (elide/range_loops.cpp
+// says why). At the first index out of range it stops, as the loop will fail there. Holding every
+// X[x] of the range while it checks makes it one atomic check for every other thread, in the
+// small-step semantics as in the bigger-step one; taking them in increasing order of x (each
+// array's cells once: one index per array) cannot deadlock with another range check, and the
+// other sections hold one X[x] and take nothing else. The group holds no instruction of the
+// original: it is one extra scheduling point before the loop (docs/instrumentation.md, "Range
+// coalescing").
+void ClockPass::range_check(const Stmt& loop, const elide::CoalescedLoop& coalesced, int64_t t,
+                            Block& out) {
+  SourceRange range = loop.range;
+  size_t first = out.size();
+  // One location per coalesced symbol (an array has one index in the loop), by dense index.
+  std::vector<const Location*> locations;
+  for (const elide::RangeAccess& access : coalesced.accesses)
+    if (std::none_of(locations.begin(), locations.end(),
+                     [&](const Location* l) { return l->name == access.loc->name; }))
+      locations.push_back(access.loc);
+  std::sort(locations.begin(), locations.end(), [&](const Location* a, const Location* b) {
+    return dense_base_.at(a->name) < dense_base_.at(b->name);
+  });
+  Expr bound = *coalesced.bound;
+  if (coalesced.bound_offset != 0) bound = add(std::move(bound), lit(coalesced.bound_offset));
+  auto counter_below_bound = [&]() {
+    return compare(CompareOp::Lt, local(meta::kRangeCounter), bound);
+  };
+  auto index_of = [&](const Location& loc) {
+    return emit(Assign{meta::kIndex,
+                       elide::replace_local(*loc.index, coalesced.counter, meta::kRangeCounter)},
+                range);
+  };
+  auto out_of_range = [&](const Location& loc) {
+    return make_logical(LogicOp::Or, compare(CompareOp::Lt, local(meta::kIndex), lit(0)),
+                        compare(CompareOp::Ge, local(meta::kIndex), lit(symbol_size(loc.name))));
+  };
+  // lock X[x] (or unlock) for every cell in range that `loc` names over the counter's range.
+  auto every_cell = [&](bool lock, Block& to) {
+    if (!sync_.location_locks) return;
+    for (const Location* loc : locations) {
+      Resolved x = resolve(*loc);
+      Block cell;
+      if (lock)
+        lock_location(x, range, cell);
+      else
+        unlock_location(x, range, cell);
+      if (!loc->index) {
+        for (Stmt& s : cell) to.push_back(std::move(s));
+        continue;
+      }
+      Block guarded;
+      guarded.push_back(index_of(*loc));
+      guarded.push_back(emit(If{out_of_range(*loc), Block{}, std::move(cell)}, range));
+      std::vector<std::string> reads;
+      collect_locals(*loc->index, reads);
+      if (std::find(reads.begin(), reads.end(), coalesced.counter) != reads.end()) {
+        to.push_back(emit(Assign{meta::kRangeCounter, local(coalesced.counter.c_str())}, range));
+        guarded.push_back(
+            emit(Assign{meta::kRangeCounter, add(local(meta::kRangeCounter), lit(1))}, range));
+        to.push_back(emit(While{counter_below_bound(), std::move(guarded)}, range));
+      } else {
+        for (Stmt& s : guarded) to.push_back(std::move(s));
+      }
+    }
+  };
+  every_cell(true, out);
+  out.push_back(emit(Assign{meta::kRangeStop, lit(0)}, range));
+  out.push_back(emit(Assign{meta::kRangeCounter, local(coalesced.counter.c_str())}, range));
+  // The thread's own clock may be loaded inside the loop only: after it, whether __c is loaded
+  // is what it was before (the range can be empty).
+  bool loaded = own_clock_loaded_;
+  in_range_section_ = true; // the rules take no X[x]: the range check holds them all
+  Block body;
+  for (const elide::RangeAccess& access : coalesced.accesses) {
+    const Location& loc = *access.loc;
+    SourceRange at = access.stmt->range;
+    Resolved x = resolve(loc);
+    Block checked;
+    Block rule;
+    if (access.kind == AccessKind::Read)
+      load_rule(x, std::nullopt, t, at, rule);
+    else
+      store_rule(x, std::nullopt, t, at, rule);
+    if (loc.index) {
+      checked.push_back(index_of(loc));
+      Block stop;
+      stop.push_back(emit(Assign{meta::kRangeStop, lit(1)}, at));
+      checked.push_back(emit(If{out_of_range(loc), std::move(stop), std::move(rule)}, at));
+    } else {
+      checked = std::move(rule);
+    }
+    if (&access == &coalesced.accesses.front()) {
+      for (Stmt& s : checked) body.push_back(std::move(s));
+    } else {
+      body.push_back(emit(If{compare(CompareOp::Eq, local(meta::kRangeStop), lit(0)),
+                             std::move(checked), std::nullopt},
+                          at));
+    }
+  }
+  in_range_section_ = false;
+  own_clock_loaded_ = loaded;
+  body.push_back(emit(Assign{meta::kRangeCounter, add(local(meta::kRangeCounter), lit(1))}, range));
+  Cond more = make_logical(LogicOp::And, counter_below_bound(),
+                           compare(CompareOp::Eq, local(meta::kRangeStop), lit(0)));
+  out.push_back(emit(While{std::move(more), std::move(body)}, range));
+  every_cell(false, out);
+  std::string what = "range check of";
+  for (const elide::RangeAccess& access : coalesced.accesses)
+    what += (&access == &coalesced.accesses.front() ? " " : ", ") + describe(*access.stmt);
+  out[first].comments.leading.push_back(group_marker(out.size() - first, what));
 }
 
 // The instruction a group instruments, on one line: "store a + 1 x", "spawn 2".

@@ -5,7 +5,8 @@
 // array index into __i once (failing exactly as the original would), and small emitters. A
 // pass (VectorClock, FastTrack) supplies only its access rules: what it checks and records at
 // a load and at a store, and the metadata arrays those rules use. Accesses the elimination
-// plan (elide/elide.h) calls redundant or thread-local are emitted bare, without a rule.
+// plan (elide/elide.h) calls redundant, thread-local or coalesced are emitted bare, without a
+// rule; a coalesced loop gets one range check before it (ClockPass::range_check).
 #pragma once
 
 #include <cstdint>
@@ -84,11 +85,13 @@ public:
 protected:
   // The access rules. `access` is the original statement with its index replaced by __i; the
   // rule emits the metadata checks and updates and the access itself, and takes the location
-  // lock (lock_location/unlock_location) around whatever must be atomic.
-  virtual void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
-                         Block& out) = 0;
-  virtual void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
-                          Block& out) = 0;
+  // lock (lock_location/unlock_location) around whatever must be atomic. Without `access`
+  // (a coalesced loop's range check, which checks an access the loop makes later) the rule
+  // emits the same checks and updates and no access.
+  virtual void load_rule(const Resolved& x, std::optional<Stmt> access, int64_t t,
+                         SourceRange range, Block& out) = 0;
+  virtual void store_rule(const Resolved& x, std::optional<Stmt> access, int64_t t,
+                          SourceRange range, Block& out) = 0;
   // The arrays (and scalars) the access rules use, declared after C and L.
   virtual void declare_access_metadata(std::vector<Decl>& decls) const = 0;
 
@@ -130,6 +133,10 @@ private:
   void instrument_stmt(const Stmt& s, int64_t t, Block& out);
   void access(const Stmt& source, const Location& loc, Stmt original, bool is_load, int64_t t,
               SourceRange range, Block& out);
+  // The range check of a coalesced loop (elide::CoalescedLoop), a group of its own before the
+  // loop: the checks of the loop's accesses, replayed over the counter's range in the loop's
+  // order, stopping where an index would be out of range (where the loop will fail).
+  void range_check(const Stmt& loop, const elide::CoalescedLoop& coalesced, int64_t t, Block& out);
   // The rules of the synchronisation beyond locks (clock_pass.cpp, "Volatiles, conditions,
   // barriers"): each emits the operation itself among its clock operations.
   void volatile_access(const Location& loc, Stmt original, bool is_load, int64_t t,
@@ -176,6 +183,7 @@ private:
   std::unordered_map<std::string, const Symbol*> symbols_;
   uint32_t group_ = 0;
   bool own_clock_loaded_ = false; // __c holds C[t][t] (not 0) on every path to here
+  bool in_range_section_ = false; // a range check's section holds X[x]: the rules take no lock
 };
 
 } // namespace racelang::instrument_detail

@@ -83,20 +83,21 @@ private:
                 range);
   }
 
-  // if (__e != C[t][t]@t) { lock X[x]; slow...; unlock X[x] } else { the access }.
-  void unless_same_epoch(const Resolved& x, Block slow, Stmt access, SourceRange range,
-                         Block& out) {
+  // if (__e != C[t][t]@t) { lock X[x]; slow...; unlock X[x] } else { the access }; with no
+  // access (a range check), no else.
+  void unless_same_epoch(const Resolved& x, Block slow, std::optional<Stmt> access,
+                         SourceRange range, Block& out) {
     Block locked;
     lock_location(x, range, locked);
     for (Stmt& s : slow) locked.push_back(std::move(s));
-    locked.push_back(access);
+    if (access) locked.push_back(*access);
     unlock_location(x, range, locked);
-    Block fast;
-    fast.push_back(std::move(access));
+    std::optional<Block> fast;
+    if (access) fast = Block{std::move(*access)};
     out.push_back(emit(If{not_same_epoch(), std::move(locked), std::move(fast)}, range));
   }
 
-  void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+  void load_rule(const Resolved& x, std::optional<Stmt> access, int64_t t, SourceRange range,
                  Block& out) override {
     ensure_own_clock(t, range, out);
     // The same-epoch test, without X[x]: R[x], or R[x][t] as an epoch when R[x] is shared.
@@ -145,7 +146,7 @@ private:
     unless_same_epoch(x, std::move(checked), std::move(access), range, out);
   }
 
-  void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+  void store_rule(const Resolved& x, std::optional<Stmt> access, int64_t t, SourceRange range,
                   Block& out) override {
     ensure_own_clock(t, range, out);
     // The same-epoch test, without X[x].

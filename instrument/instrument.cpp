@@ -78,6 +78,17 @@ void enable_thread_local_writers_only(elide::ElisionOptions& o) {
   o.thread_local_cells = true;
   o.broken_writers_only = true;
 }
+void enable_range(elide::ElisionOptions& o) {
+  o.range = true;
+}
+void enable_range_wrong_bound(elide::ElisionOptions& o) {
+  o.range = true;
+  o.broken_range_bound = true;
+}
+void enable_range_across_sync(elide::ElisionOptions& o) {
+  o.range = true;
+  o.broken_range_across_sync = true;
+}
 
 } // namespace
 
@@ -93,6 +104,14 @@ const std::vector<Elimination>& check_eliminations() {
       {"thread-local-writers-only",
        "a location only one thread writes counts as thread-local (unsound)", true,
        enable_thread_local_writers_only},
+      {"range",
+       "one range check before a counted loop that cannot synchronise, fail or block, instead of "
+       "its accesses' checks",
+       false, enable_range, false},
+      {"range-wrong-bound", "range checks that stop one iteration short (unsound)", true,
+       enable_range_wrong_bound, false},
+      {"range-across-sync", "range checks also for loops with lock and unlock inside (unsound)",
+       true, enable_range_across_sync, false},
   };
   return eliminations;
 }
@@ -106,6 +125,13 @@ const Elimination* find_elimination(std::string_view name) {
 namespace {
 
 std::vector<std::string> default_eliminations() {
+  std::vector<std::string> names;
+  for (const Elimination& e : check_eliminations())
+    if (!e.broken && e.by_default) names.emplace_back(e.name);
+  return names;
+}
+
+std::vector<std::string> correct_eliminations() {
   std::vector<std::string> names;
   for (const Elimination& e : check_eliminations())
     if (!e.broken) names.emplace_back(e.name);
@@ -155,7 +181,7 @@ elide::ElisionOptions elision_options(const PassOptions& options) {
 
 bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error) {
   if (list == "all") {
-    options.elide.reset();
+    options.elide = correct_eliminations();
     return true;
   }
   std::vector<std::string> names;

@@ -44,6 +44,10 @@ struct Elimination {
   std::string_view description; // one line, for --help
   bool broken = false;
   void (*enable)(elide::ElisionOptions& options);
+  // Whether the default (no --elide) includes it: every correct elimination whose checks keep
+  // every property exactly as stated. `range` keeps a weaker Theorem 5 (docs/instrumentation.md,
+  // "Range coalescing"), so it is on only when asked for (`--elide=...,range` or `all`).
+  bool by_default = true;
 };
 // Every elimination, in the order --help lists them.
 const std::vector<Elimination>& check_eliminations();
@@ -125,7 +129,7 @@ std::optional<PassOptions> parse_pass_options(const std::optional<std::string>& 
                                               const std::optional<std::string>& variant,
                                               std::string& error);
 // Resolves an --elide list ("redundant,thread-local", "all", "none") into `options`; false with
-// `error` set on an unknown name.
+// `error` set on an unknown name. "all" is every correct elimination, `range` included.
 bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error);
 
 // What the passes cannot instrument faithfully: a barrier that more threads await than its

@@ -39,19 +39,19 @@ private:
   }
 
   // rd(t, x): hb_check(W[x], C[t]); move((C[t], t), (R[x], t)); the load; all under X[x].
-  void load_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+  void load_rule(const Resolved& x, std::optional<Stmt> access, int64_t t, SourceRange range,
                  Block& out) override {
     lock_location(x, range, out);
     hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Read, x, t, range,
              out);
     record_access(meta::kReadClock, meta::kReadSite, x, t, range, out);
-    out.push_back(std::move(access));
+    if (access) out.push_back(std::move(*access));
     unlock_location(x, range, out);
   }
 
   // wr(t, x): hb_check(W[x], C[t]); hb_check(R[x], C[t]); move((C[t], t), (W[x], t)); the
   // store; all under X[x].
-  void store_rule(const Resolved& x, Stmt access, int64_t t, SourceRange range,
+  void store_rule(const Resolved& x, std::optional<Stmt> access, int64_t t, SourceRange range,
                   Block& out) override {
     lock_location(x, range, out);
     hb_check(meta::kWriteClock, meta::kWriteSite, AccessKind::Write, AccessKind::Write, x, t, range,
@@ -60,7 +60,7 @@ private:
       hb_check(meta::kReadClock, meta::kReadSite, AccessKind::Read, AccessKind::Write, x, t, range,
                out);
     record_access(meta::kWriteClock, meta::kWriteSite, x, t, range, out);
-    out.push_back(std::move(access));
+    if (access) out.push_back(std::move(*access));
     unlock_location(x, range, out);
   }
 

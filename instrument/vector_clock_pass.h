@@ -31,6 +31,9 @@ inline constexpr const char* kIndex = "__i";        // an access's array index, 
 inline constexpr const char* kOwnClock = "__c";     // C[t][t], kept between synchronisations
 inline constexpr const char* kOwnEpoch = "__ce";    // C[t][t] * z + t, FastTrack's epoch of t
 inline constexpr const char* kEntry = "__k";        // the clock entry a loop over entries is at
+inline constexpr const char* kRangeCounter = "__r"; // a range check's copy of its loop's counter
+inline constexpr const char* kRangeStop =
+    "__ro"; // 1 once a range check meets an index out of range
 // The synchronisation of docs/language.md's "Volatiles, conditions, barriers"
 // (docs/instrumentation.md, "Volatiles, conditions, barriers").
 inline constexpr const char* kVolatileClock = "__V";   // V[v][u] at v * z + u

@@ -44,11 +44,15 @@ Stmt load_stmt(int local, const Target& target) {
   return make_stmt(Load{kLocals[local], location_of(target)});
 }
 
-Stmt store_stmt(int value_kind, int local, const Target& target) {
+Stmt store_to(int value_kind, int local, Location loc) {
   // `store a + 1 x` reads a local, `store 7 x` a constant: both kinds of data flow.
   Expr value = value_kind == 0 ? make_binary(BinaryOp::Add, make_local(kLocals[local]), make_int(1))
                                : make_int(value_kind);
-  return make_stmt(Store{std::move(value), location_of(target)});
+  return make_stmt(Store{std::move(value), std::move(loc)});
+}
+
+Stmt store_stmt(int value_kind, int local, const Target& target) {
+  return store_to(value_kind, local, location_of(target));
 }
 
 rc::Gen<Target> gen_target(const PaperProgramConfig& c, bool in_loop) {
@@ -119,15 +123,44 @@ rc::Gen<std::vector<Stmt>> gen_volatile_instruction(const PaperProgramConfig& c)
   });
 }
 
-// `i := 0; while (i < 2) { <instruction>; i := i + 1; }`: a bounded loop over the array.
-std::vector<Stmt> loop_over(std::vector<Stmt> body) {
+// `i := lo; while (i < hi) { <instruction>; i := i + 1; }`: a bounded loop over the array.
+std::vector<Stmt> loop_over(std::vector<Stmt> body, int64_t lo = 0, int64_t hi = kArraySize) {
   std::vector<Stmt> out;
-  out.push_back(make_stmt(Assign{kLoopCounter, make_int(0)}));
+  out.push_back(make_stmt(Assign{kLoopCounter, make_int(lo)}));
   body.push_back(make_stmt(
       Assign{kLoopCounter, make_binary(BinaryOp::Add, make_local(kLoopCounter), make_int(1))}));
-  out.push_back(
-      make_stmt(While{make_compare(CompareOp::Lt, make_local(kLoopCounter), make_int(kArraySize)),
-                      std::move(body)}));
+  out.push_back(make_stmt(
+      While{make_compare(CompareOp::Lt, make_local(kLoopCounter), make_int(hi)), std::move(body)}));
+  return out;
+}
+
+// `i := lo; while (i < hi) { <one or two accesses of s[i] or s[i + 1]>; i := i + 1; }` over a
+// slice of the array, alone or inside a lock block: the counted loop that range coalescing
+// (elide/range_loops.h) checks with one range check. Two threads' slices overlap or not, so
+// such loops race on shared cells or touch disjoint ones, and a lock around both orders them.
+std::vector<Stmt> slice_loop(const PaperProgramConfig& c) {
+  int64_t lo = *rc::gen::inRange<int64_t>(0, kArraySize);
+  int64_t hi = *rc::gen::inRange<int64_t>(lo + 1, kArraySize + 1);
+  // s[i + 1] only where it stays within s: a program that fails says nothing about races.
+  bool shifted = hi < kArraySize && *rc::gen::inRange(0, 3) == 0;
+  Expr index = make_local(kLoopCounter);
+  if (shifted) index = make_binary(BinaryOp::Add, std::move(index), make_int(1));
+  std::vector<Stmt> body;
+  int n = *rc::gen::inRange(1, 3);
+  for (int k = 0; k < n; ++k) {
+    Location at{kArray, index, {}};
+    int local = *rc::gen::inRange(0, 2);
+    if (*rc::gen::arbitrary<bool>())
+      body.push_back(make_stmt(Load{kLocals[local], std::move(at)}));
+    else
+      body.push_back(store_to(*rc::gen::inRange(0, 4), local, std::move(at)));
+  }
+  std::vector<Stmt> out = loop_over(std::move(body), lo, hi);
+  if (*rc::gen::inRange(0, 3) == 0) {
+    const char* lock = kLocks[*rc::gen::inRange(0, c.locks)];
+    out.insert(out.begin(), make_stmt(LockStmt{Location{lock, std::nullopt, {}}}));
+    out.push_back(make_stmt(UnlockStmt{Location{lock, std::nullopt, {}}}));
+  }
   return out;
 }
 
@@ -138,8 +171,9 @@ rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_
     int loop_weight = c.loops && !in_loop ? 1 : 0;
     int sync_weight = c.sync && !in_loop ? 3 : 0;
     int kind = *rc::gen::weightedElement<int>(
-        {{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}, {sync_weight, 4}});
+        {{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}, {sync_weight, 4}, {loop_weight, 5}});
     if (kind == 3) return loop_over(*gen_instruction(c, true));
+    if (kind == 5) return slice_loop(c);
     if (kind == 4) return *gen_volatile_instruction(c);
     if (kind == 0) {
       int target = *rc::gen::inRange(0, 2), source = *rc::gen::inRange(0, 2);

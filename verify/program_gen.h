@@ -5,11 +5,14 @@
 // up to three scalar locations and the two elements of an array `s`, and loops
 // `i := 0; while (i < 2) { ...; i := i + 1; }` whose body accesses `s[i]` (or a scalar), under a
 // lock or not, so that index evaluation, the index guard and groups inside loops are checked
-// too. Indices stay in range: a program that fails at run time says nothing about races. Waits go
-// to a thread's own children, to earlier siblings, or from main to any thread, so some threads are
-// waited for twice (the multiple-join case of §3.4). Lock blocks hold only loads and stores and
-// never nest, and waits never form a cycle, so the programs cannot deadlock. Programs are kept as
-// source text and shown as such, so a counterexample reads as racelang.
+// too; and as often counted loops over a slice of `s`, `i := lo; while (i < hi) { <one or two
+// accesses of s[i] or s[i + 1]>; i := i + 1; }`, a third of them inside a lock block, which
+// range coalescing (elide/range_loops.h) takes. Indices stay in range: a program that fails at
+// run time says nothing about races. Waits go to a thread's own children, to earlier siblings,
+// or from main to any thread, so some threads are waited for twice (the multiple-join case of
+// §3.4). Lock blocks hold only loads and stores (or one slice loop) and never nest, and waits
+// never form a cycle, so the programs cannot deadlock. Programs are kept as source text and
+// shown as such, so a counterexample reads as racelang.
 #pragma once
 
 #include <ostream>

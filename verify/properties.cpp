@@ -74,6 +74,26 @@ void assert_equal(const std::set<std::string>& left, const std::set<std::string>
           show(right) + shown);
 }
 
+// Whether the pass coalesces some loop of the subject's program into a range check: then
+// Theorem 5 holds in its weaker form (properties.h, docs/instrumentation.md "Range coalescing").
+bool coalesces_a_loop(const Subject& s) {
+  elide::ElisionOptions options = elision_options(s.pass);
+  if (!options.range) return false;
+  return elide::plan_elision(s.original.program, s.original.info, options).coalesced_loop_count() >
+         0;
+}
+
+// `part` ⊆ `whole`, else a failure that shows what only `part` has and a schedule for it.
+void assert_subset(const std::set<std::string>& part, const std::set<std::string>& whole,
+                   const std::string& what, const Side& part_side, const Side& whole_side) {
+  std::set<std::string> only;
+  for (const std::string& e : part)
+    if (!whole.count(e)) only.insert(e);
+  if (only.empty()) return;
+  RC_FAIL(what + ".\n" + part_side.name + ": " + show(part) + "\n" + whole_side.name + ": " +
+          show(whole) + evidence(only, part_side, Elements::Races));
+}
+
 Side original_side(const Subject& s, const char* name) {
   return {name, &s.original, pass_info(s.pass.pass).reference, false};
 }
@@ -127,11 +147,29 @@ void check_theorem5(const PaperProgram& program, const PassOptions& pass) {
                              : "a check fails but the original never races") +
             "\nfailing checks: " + show(small_fails) + shown);
   }
-  assert_equal(first_race_points(s->original, original, true),
-               check_failure_points(s->instrumented, bigger, true), "States before the first race",
-               original_side(*s, "original (state => race)"),
-               bigger_side(*s, "instrumented, bigger-step (state => failing check)"),
-               Elements::Races);
+  if (!coalesces_a_loop(*s)) {
+    assert_equal(first_race_points(s->original, original, true),
+                 check_failure_points(s->instrumented, bigger, true),
+                 "States before the first race", original_side(*s, "original (state => race)"),
+                 bigger_side(*s, "instrumented, bigger-step (state => failing check)"),
+                 Elements::Races);
+  } else {
+    // A range check checks a loop's accesses before the loop makes them, so another thread's
+    // access can fail against one the loop has yet to make, and the range check itself reports
+    // the loop's race at its head: the races reported are the original's first races, but not
+    // every first race of the original is (docs/instrumentation.md, "Range coalescing").
+    RC_TAG("range check");
+    std::set<std::string> races = first_race_identities(s->original, original);
+    assert_subset(check_failure_identities(s->instrumented, bigger), races,
+                  "the bigger-step failing checks name races the original never meets first",
+                  bigger_side(*s, "instrumented, bigger-step failing checks"),
+                  original_side(*s, "original"));
+    assert_subset(small_fails, races,
+                  "the small-step failing checks name races the original never meets first",
+                  small_side(*s, "instrumented, small-step failing checks"),
+                  original_side(*s, "original"));
+    return;
+  }
   assert_equal(first_race_identities(s->original, original), small_fails, "First races",
                original_side(*s, "original"),
                small_side(*s, "instrumented, small-step failing checks"), Elements::Races);

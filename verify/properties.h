@@ -23,7 +23,10 @@ void check_theorem4(const PaperProgram& program, const PassOptions& pass);
 // races; the states just before a failing bigger step are exactly the states where a race-free
 // execution of the original meets its first race (projected, thread positions included), with
 // the same racing thread, location, access kind and earlier access; and in the small-step
-// semantics the failing checks name exactly the first races of the original.
+// semantics the failing checks name exactly the first races of the original. Where the pass
+// coalesces a loop into a range check (the `range` elimination), the state-level statement is
+// replaced by its race-level part: the failing checks of the bigger-step semantics, too, name
+// exactly the first races of the original (docs/instrumentation.md, "Range coalescing").
 void check_theorem5(const PaperProgram& program, const PassOptions& pass);
 
 // (3) Lemmas 3 and 8-10: the small-step and bigger-step semantics of the instrumented program

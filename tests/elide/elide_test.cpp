@@ -30,6 +30,7 @@ namespace {
 constexpr AccessCheck F = AccessCheck::Full;
 constexpr AccessCheck R = AccessCheck::Redundant;
 constexpr AccessCheck T = AccessCheck::ThreadLocal;
+constexpr AccessCheck C = AccessCheck::Coalesced;
 
 // The redundancy rules alone: with thread-local cells on, most accesses of these small
 // programs would be thread-local, which takes precedence.
@@ -542,6 +543,153 @@ spawn 1 {
   EXPECT_EQ(a.plan.count(F), 2u);
   EXPECT_EQ(a.plan.count(R), 2u);
   EXPECT_EQ(a.plan.count(T), 2u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Range coalescing: which loops are coalesced, and which of their accesses.
+
+ElisionOptions range_only() {
+  ElisionOptions options;
+  options.redundant = false;
+  options.thread_local_cells = false;
+  options.range = true;
+  return options;
+}
+
+TEST(Range, ACountedLoopOverASliceIsCoalesced) {
+  Analysed a = analyse(R"(
+shared s[4];
+shared t[4];
+shared r[2];
+i := 1;
+while (i < 3) {
+  v := load s[i];     // C
+  store v + 1 s[i];   // C: the same index
+  w := load t[i + 1]; // C: another array, its own index
+  u := load x;        // C: a scalar, checked again in every iteration of the range check
+  q := load r[0];     // C: a constant index
+  i := i + 1;
+}
+)",
+                       range_only());
+  EXPECT_EQ(a.decisions(), (Checks{C, C, C, C, C}));
+  ASSERT_EQ(a.plan.coalesced_loop_count(), 1u);
+  const Stmt& loop = a.checked->program.body[1];
+  const CoalescedLoop* coalesced = a.plan.coalesced_loop(loop);
+  ASSERT_NE(coalesced, nullptr);
+  EXPECT_EQ(coalesced->counter, "i");
+  EXPECT_EQ(coalesced->bound_offset, 0);
+  EXPECT_EQ(coalesced->body_size, 6u);
+  ASSERT_EQ(coalesced->accesses.size(), 5u);
+  EXPECT_EQ(coalesced->accesses[2].position, 2u);
+  EXPECT_EQ(coalesced->accesses[1].kind, AccessKind::Write);
+}
+
+// Every shape the analysis refuses, each next to the smallest change that makes it accepted:
+// the control that shows the refusal is about that one condition.
+TEST(Range, OnlyLoopsThatCannotSynchroniseFailOrBlock) {
+  auto loop = [](const std::string& cond, const std::string& body) {
+    return "shared s[4];\nshared t[4];\nvolatile v;\nn := 3;\ni := 0;\nwhile (" + cond + ") {\n" +
+           body + "}\n";
+  };
+  std::vector<std::pair<std::string, std::string>> cases = {
+      // synchronisation in the body
+      {loop("i < 3", "lock m; a := load s[i]; unlock m; i := i + 1;"),
+       loop("i < 3", "a := load s[i]; i := i + 1;")},
+      {loop("i < 3", "a := load s[i]; b := load v; i := i + 1;"),
+       loop("i < 3", "a := load s[i]; b := load x; i := i + 1;")},
+      // something that can fail: an assertion, a division by a local, an index that may be
+      // out of range and is not the counter plus a constant
+      {loop("i < 3", "a := load s[i]; assert(a >= 0); i := i + 1;"),
+       loop("i < 3", "a := load s[i]; i := i + 1;")},
+      {loop("i < 3", "a := load s[i]; b := 10 / a; i := i + 1;"),
+       loop("i < 3", "a := load s[i]; b := a / 10; i := i + 1;")},
+      {loop("i < 3", "a := load s[i]; b := load t[a]; i := i + 1;"),
+       loop("i < 3", "a := load s[i]; b := load t[2]; i := i + 1;")},
+      {loop("i < 3", "a := load s[2 * i]; i := i + 1;"),
+       loop("i < 3", "a := load s[i + 1]; i := i + 1;")},
+      // two indices into one array: the range check would lock a cell twice
+      {loop("i < 3", "a := load s[i]; store 1 s[i + 1]; i := i + 1;"),
+       loop("i < 3", "a := load s[i + 1]; store 1 s[i + 1]; i := i + 1;")},
+      {loop("i < 3", "a := load s[i]; b := load s[2]; i := i + 1;"),
+       loop("i < 3", "a := load s[i]; b := load t[2]; i := i + 1;")},
+      // the counter and the bound
+      {loop("i < 3", "a := load s[i]; i := i + 2;"), loop("i < 3", "a := load s[i]; i := i + 1;")},
+      {loop("i < 3", "a := load s[i]; i := i + 1; a := 0;"),
+       loop("i < 3", "a := load s[i]; a := 0; i := i + 1;")},
+      {loop("i < 3", "i := load s[0]; a := load s[i]; i := i + 1;"),
+       loop("i < 3", "j := load t[0]; a := load s[i]; i := i + 1;")},
+      {loop("i < n", "a := load s[i]; n := a; i := i + 1;"),
+       loop("i < n", "a := load s[i]; m := a; i := i + 1;")},
+      {loop("i <= 3", "a := load s[i]; i := i + 1;"), loop("i < 3", "a := load s[i]; i := i + 1;")},
+      // control flow in the body
+      {loop("i < 3", "if (i == 1) { a := load s[i]; } i := i + 1;"),
+       loop("i < 3", "a := load s[i]; i := i + 1;")},
+      // nothing to coalesce
+      {loop("i < 3", "a := 1; i := i + 1;"), loop("i < 3", "a := load x; i := i + 1;")},
+  };
+  for (const auto& [refused, accepted] : cases) {
+    EXPECT_EQ(analyse(refused, range_only()).plan.coalesced_loop_count(), 0u) << refused;
+    EXPECT_EQ(analyse(accepted, range_only()).plan.coalesced_loop_count(), 1u) << accepted;
+  }
+}
+
+TEST(Range, OnlyAccessesThatWouldBeFullAreCoalesced) {
+  // With the other decisions on: the redundant load of the same cell and the thread-local
+  // array need no check, so they are left out of the range check as well.
+  Analysed a = analyse(R"(
+shared s[4];
+shared t[4];
+spawn 1 { store 1 s[0]; }
+i := 0;
+while (i < 2) {
+  v := load s[i]; // C
+  w := load s[i]; // R
+  u := load t[i]; // T: only main touches t
+  i := i + 1;
+}
+wait 1;
+)",
+                       ElisionOptions{.range = true});
+  EXPECT_EQ(a.decisions(), (Checks{F, C, R, T}));
+  ASSERT_EQ(a.plan.coalesced_loop_count(), 1u);
+}
+
+TEST(Range, BrokenOptionsChangeExactlyWhatTheyBreak) {
+  const char* program = R"(
+shared s[4];
+i := 0;
+while (i < 3) {
+  lock m;
+  v := load s[i]; // F (across-sync: C)
+  unlock m;
+  i := i + 1;
+}
+j := 0;
+while (j < 3) {
+  w := load s[j]; // C, bound 3 (wrong-bound: 3 - 1)
+  j := j + 1;
+}
+)";
+  Analysed right = analyse(program, range_only());
+  EXPECT_EQ(right.decisions(), (Checks{F, C}));
+  EXPECT_EQ(right.plan.coalesced_loop(right.checked->program.body[3])->bound_offset, 0);
+  ElisionOptions wrong_bound = range_only();
+  wrong_bound.broken_range_bound = true;
+  Analysed short_by_one = analyse(program, wrong_bound);
+  EXPECT_EQ(short_by_one.decisions(), (Checks{F, C}));
+  EXPECT_EQ(short_by_one.plan.coalesced_loop(short_by_one.checked->program.body[3])->bound_offset,
+            -1);
+  ElisionOptions across_sync = range_only();
+  across_sync.broken_range_across_sync = true;
+  EXPECT_EQ(decisions(program, across_sync), (Checks{C, C}));
+}
+
+TEST(Range, IndicesReadTheRangeChecksCounter) {
+  Expr index = make_binary(BinaryOp::Add, make_local("i"), make_local("k"));
+  Expr renamed = replace_local(index, "i", "__r");
+  EXPECT_EQ(renamed, make_binary(BinaryOp::Add, make_local("__r"), make_local("k")));
+  EXPECT_EQ(index, make_binary(BinaryOp::Add, make_local("i"), make_local("k"))); // a copy
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,8 +47,14 @@ TEST(PassesTable, ElideListsParse) {
   EXPECT_TRUE(elision_options(options).broken_across_release);
   EXPECT_TRUE(is_broken(options));
 
+  // "all" is every correct elimination, also those off by default (range).
   ASSERT_TRUE(parse_elide_option("all", options, error)) << error;
-  EXPECT_FALSE(options.elide.has_value());
+  EXPECT_EQ(elimination_names(options), "redundant,thread-local,range");
+  EXPECT_TRUE(elision_options(options).range);
+  EXPECT_FALSE(is_broken(options));
+  options.elide.reset();
+  EXPECT_EQ(elimination_names(options), "redundant,thread-local");
+  EXPECT_FALSE(elision_options(options).range);
 
   EXPECT_FALSE(parse_elide_option("redundant,loops", options, error));
   EXPECT_NE(error.find("unknown check elimination 'loops'"), std::string::npos) << error;
