@@ -158,6 +158,11 @@ struct Frame {
 
 constexpr size_t kStale = ~size_t{0};
 
+// into := into ⊔ clock (per thread index).
+void merge_clock(std::vector<uint32_t>& into, const std::vector<uint32_t>& clock) {
+  for (size_t t = 0; t < into.size(); ++t) into[t] = std::max(into[t], clock[t]);
+}
+
 class DporExplorer {
 public:
   // `prefix` (thread indices): the part of a split search to explore (empty: the whole tree).
@@ -619,21 +624,10 @@ private:
     fp = footprint(p.events, p.status, prints);
     // As add_event: the thread's previous event (its origin), then the steps of v it depends
     // on; the steps before e_i are all in the clocks already.
-    const Frame& f = stack_[end];
-    clock.assign(threads_, 0);
-    auto merge = [](std::vector<uint32_t>& into, const std::vector<uint32_t>& c) {
-      for (size_t t = 0; t < into.size(); ++t) into[t] = std::max(into[t], c[t]);
-    };
-    if (f.origin[last.thread] >= 0) clock = stack_[f.origin[last.thread]].event.clock;
-    for (const Label& l : fp.labels) {
-      if (l.kind != LabelKind::Join) continue;
-      int32_t u = code_.thread_index(l.target);
-      if (u >= 0 && f.origin[u] >= 0) merge(clock, stack_[f.origin[u]].event.clock);
-    }
-    clock[last.thread] = last.pos;
+    clock = base_clock(stack_[end], last.thread, last.pos, fp);
     for (auto x = v.rbegin(); x != v.rend(); ++x)
       if (clock[x->thread] < x->pos && dep_.between(*x->fp, fp) == Dep::Race)
-        merge(clock, *x->clock);
+        merge_clock(clock, *x->clock);
     return true;
   }
 
@@ -666,21 +660,26 @@ private:
     }
   }
 
+  // The clock of `thread`'s step number `pos` with footprint `fp`, taken from frame `f`, before
+  // its dependences on other threads' steps: its origin (the thread's previous step, or the
+  // spawn or wake it follows) and, for a wait, the waited-for thread's last step.
+  std::vector<uint32_t> base_clock(const Frame& f, uint32_t thread, uint32_t pos,
+                                   const Footprint& fp) const {
+    std::vector<uint32_t> base(threads_, 0);
+    if (f.origin[thread] >= 0) base = stack_[f.origin[thread]].event.clock;
+    base[thread] = pos;
+    for (const Label& l : fp.labels) {
+      if (l.kind != LabelKind::Join) continue;
+      int32_t u = code_.thread_index(l.target);
+      if (u >= 0 && f.origin[u] >= 0) merge_clock(base, stack_[f.origin[u]].event.clock);
+    }
+    return base;
+  }
+
   // Computes e's clocks from the frame it is taken from and reverses its races.
   void add_event(Event& e) {
     const size_t j = stack_.size() - 1;
-    const Frame& f = stack_[j];
-    std::vector<uint32_t> base(threads_, 0);
-    auto merge = [](std::vector<uint32_t>& into, const std::vector<uint32_t>& c) {
-      for (size_t t = 0; t < into.size(); ++t) into[t] = std::max(into[t], c[t]);
-    };
-    if (f.origin[e.thread] >= 0) base = stack_[f.origin[e.thread]].event.clock;
-    base[e.thread] = e.pos;
-    for (const Label& l : e.fp.labels) {
-      if (l.kind != LabelKind::Join) continue;
-      int32_t u = code_.thread_index(l.target);
-      if (u >= 0 && f.origin[u] >= 0) merge(base, stack_[f.origin[u]].event.clock);
-    }
+    std::vector<uint32_t> base = base_clock(stack_[j], e.thread, e.pos, e.fp);
     std::vector<uint32_t> race = base, full = base;
     std::vector<size_t> races;
     for (size_t i = j; i-- > 0;) {
@@ -690,11 +689,11 @@ private:
       if (d == Dep::None) continue;
       if (d == Dep::Race) {
         races.push_back(i);
-        merge(race, ei.clock);
+        merge_clock(race, ei.clock);
       }
-      merge(full, ei.clock);
+      merge_clock(full, ei.clock);
     }
-    merge(full, race);
+    merge_clock(full, race);
     e.race_clock = std::move(race);
     e.clock = std::move(full);
     for (size_t i : races) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
