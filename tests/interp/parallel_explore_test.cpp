@@ -282,6 +282,17 @@ TEST(ParallelExploreTeeth, ReversingAboveThePartIsCaught) {
 // sequences of which a sleeper is a weak initial, counting on the sequences that the sleeper's
 // own search would insert, which is another part's (docs/explore.md, "Optimal parts").
 TEST(ParallelExploreTeeth, WakeupTreesInPartsWithSleepersAreCaught) {
+  // The smallest case (docs/explore.md, "Optimal parts"): in the part where main spawned
+  // thread 2 before thread 1 stored to a, thread 1 sleeps; the race of the two stores to b is
+  // reversed by [store 2 b], of which the sleeper is a weak initial, so the part skips it and
+  // loses the trace with thread 4's store first and thread 3's load of a before thread 1's
+  // store. Split in 2 parts: 4 traces, 3 with wakeup trees in the part with the sleeper.
+  const std::string smallest = "shared a;\nshared b;\nshared c;\nspawn 1 { store 1 a; }\n"
+                               "spawn 2 { store 1 c; }\nspawn 3 { store 1 b; v := load a; }\n"
+                               "spawn 4 { store 2 b; }\nwait 1;\nwait 2;\nwait 3;\nwait 4;\n";
+  EXPECT_EQ(traces_unsplit(smallest), 4u);
+  EXPECT_EQ(traces_split(smallest, 2, SplitFault::None), 4u);
+  EXPECT_EQ(traces_split(smallest, 2, SplitFault::WakeupTreesInParts), 3u);
   bool lost = false;
   for (const std::string& text : {sigma(3), sigma(4), philosophers(5)})
     lost = lost || traces_split(text, 64, SplitFault::WakeupTreesInParts) != traces_unsplit(text);
