@@ -58,7 +58,7 @@ enum class SplitFault : uint8_t {
   NoSiblingSleep,     // a part does not start with its earlier siblings asleep (traces twice)
   ReverseAboveRoot,   // a part also reverses races with its prefix's steps (traces twice)
   FirstFoundWitness,  // each witness is the first found, not the least (order-dependent)
-  WakeupTreesInParts, // parts use wakeup trees, whose leaves sleep sets can block (traces lost)
+  WakeupTreesInParts, // parts with sleepers at their root use wakeup trees too (traces lost)
 };
 
 struct ExploreOptions {
@@ -198,6 +198,11 @@ struct ExploreResult {
   // tests check it); the broken variants make them positive.
   uint64_t redundant = 0;
   uint64_t infeasible = 0;
+  // Dpor with jobs >= 1: the parts with sleepers at their root, searched with source sets
+  // (docs/explore.md, "Optimal parts"), and the executions of `redundant` they ran; the other
+  // parts are optimal (none blocked).
+  uint64_t source_parts = 0;
+  uint64_t source_parts_blocked = 0;
   // Dpor with jobs >= 1: the parts the search tree was split into (0 when unsplit).
   uint64_t parts = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts

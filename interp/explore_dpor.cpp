@@ -19,8 +19,10 @@
 // fixed prefix, putting to sleep at each of its frames the enabled threads that come before
 // the prefix's thread there (the part's earlier siblings), then searches below the prefix only,
 // leaving races with the prefix's steps to the other parts (docs/explore.md, "Parallel
-// exploration"). Witnesses are the least schedules of the outcome's causal past, so that they
-// do not depend on which representative of a trace the search ran (least_schedule).
+// exploration"): with wakeup trees where the prefix woke every sibling it put to sleep, with
+// source sets where some still sleep at the part's root ("Optimal parts"). Witnesses are the least
+// schedules of the outcome's causal past, so that they do not depend on which representative of a
+// trace the search ran (least_schedule).
 #include "interp/explore_dpor.h"
 
 #include <algorithm>
@@ -220,7 +222,7 @@ public:
       // A part's prefix: its steps are taken here, and the search never returns above it.
       for (size_t frames = 1; frames <= prefix_.size() && stack_.size() == frames; ++frames)
         step_top();
-      search();
+      search_part();
     }
     result_.traces = traces_;
   }
@@ -535,16 +537,10 @@ private:
     }
   }
 
-  // Source sets instead of wakeup trees: in the broken variant, and in the parts of a split
-  // search. A wakeup sequence that reaches a leaf of a tree is dropped as covered by that
-  // leaf's extension, which holds because optimal DPOR never begins an execution that sleep
-  // sets block; a part starts with sleep sets of its own (its earlier siblings), which can
-  // block executions, so that a dropped sequence would be lost. The source-set algorithm
-  // stays complete with blocked executions (it only costs them), and its sleep sets still
-  // keep one execution per trace.
+  // Source sets instead of wakeup trees: in the broken variant, and in a part with sleepers at
+  // its root (search_part).
   bool source_sets() const {
-    return options_.dpor_fault == DporFault::NoWakeupTrees ||
-           (!prefix_.empty() && options_.split_fault != SplitFault::WakeupTreesInParts);
+    return options_.dpor_fault == DporFault::NoWakeupTrees || source_part_;
   }
 
   // The broken variant without wakeup trees: the source-set algorithm (the paper's
@@ -719,6 +715,22 @@ private:
     }
   }
 
+  // Below the part's root (the frame after the prefix; the whole tree unsplit). A part whose
+  // prefix leaves no thread asleep at its root is searched by optimal DPOR: its search is the
+  // first branch of the unsplit algorithm run with a choice that follows the prefix, so it
+  // explores every trace through the prefix once, never blocked (docs/explore.md, "Optimal
+  // parts"). A part with sleepers at its root (earlier siblings the prefix did not wake) is
+  // searched with source sets: its wakeup trees would miss the sequences that the sleepers'
+  // own searches insert into it in the unsplit algorithm, and lose traces.
+  void search_part() {
+    // Nothing is explored at the root yet: whoever sleeps there was put to sleep by the prefix.
+    source_part_ = stack_.size() == floor_ + 1 && floor_ > 0 && !stack_.back().sleep.empty() &&
+                   options_.split_fault != SplitFault::WakeupTreesInParts;
+    result_.source_parts = source_part_ ? 1 : 0;
+    search();
+    if (source_part_) result_.source_parts_blocked = result_.redundant;
+  }
+
   void search() {
     ProgressTicker progress;
     while (stack_.size() > floor_) {
@@ -817,6 +829,7 @@ private:
   bool expand_;
   std::optional<std::vector<uint32_t>> children_;
   std::optional<std::vector<Schedule>> listed_; // a part's executions, for on_execution
+  bool source_part_ = false; // a part with sleepers at its root: source sets (search_part)
   uint64_t published_states_ = 0, published_executions_ = 0;
 };
 

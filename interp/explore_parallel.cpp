@@ -62,6 +62,8 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     result.states += r.states;
     result.executions_run += r.executions_run;
     result.redundant += r.redundant;
+    result.source_parts += r.source_parts;
+    result.source_parts_blocked += r.source_parts_blocked;
     result.infeasible += r.infeasible;
     traces += r.traces.value_or(0);
     if (result.limit.empty()) result.limit = r.limit;

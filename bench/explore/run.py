@@ -138,14 +138,15 @@ JOBS_SMOKE_SIZES = {"stack": 3, "peterson": 2}
 
 def jobs_table(racelang, work, args):
     """explore --json with --jobs=1, 2 and every core on each family: wall and CPU time,
-    traces per second, speed-up over one worker, peak memory; the outputs must be the same."""
+    traces per second, speed-up over one worker, peak memory, and the sleep-set-blocked
+    executions of the split (the same for every N); the outputs must be the same."""
     cores = os.cpu_count() or 1
     counts = [1, 2] + ([cores] if cores > 2 else [])
     only = set(args.only.split(",")) if args.only else None
     sizes = JOBS_SMOKE_SIZES if args.smoke else JOBS_SIZES
     log("\nexplore --jobs (%d cores); load average at start: %.2f %.2f %.2f"
         % ((cores,) + os.getloadavg()))
-    head = ["family", "n", "traces", "parts"]
+    head = ["family", "n", "traces", "parts", "blocked"]
     for j in counts:
         head += ["j%d s" % j, "j%d cpu s" % j, "j%d traces/s" % j, "j%d MiB" % j]
         if j > 1:
@@ -176,13 +177,14 @@ def jobs_table(racelang, work, args):
                 continue
             row["traces"] = data["traces"]
             row["parts"] = data.get("parts")
+            row["blocked"] = data.get("sleep_blocked")
             row["jobs"][j] = {"complete": True, "seconds": r.seconds,
                               "cpu_seconds": r.cpu_seconds, "peak_mib": peak}
         for j in counts[1:]:
             if outputs[j] != outputs[1]:
                 problem("explore %s(%d): --jobs=%d prints other results than --jobs=1" % (name, n, j))
         values = [name.ljust(12), str(n).ljust(3), str(row.get("traces", "-")).rjust(10),
-                  str(row.get("parts", "-")).rjust(10)]
+                  str(row.get("parts", "-")).rjust(10), str(row.get("blocked", "-")).rjust(10)]
         one = row["jobs"][1]
         for j in counts:
             d = row["jobs"][j]

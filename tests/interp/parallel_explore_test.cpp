@@ -136,6 +136,14 @@ void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   o.split_parts = kEverywhere;
   ExploreResult r = explore_program(c->code, o);
   RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
+  RC_TAG(r.source_parts < r.parts ? "optimal parts" : "",
+         r.source_parts > 0 ? "source-set parts" : "");
+  // Parts without sleepers at their root are optimal: no blocked execution but in the others
+  // (docs/explore.md, "Optimal parts"), unless a step can fail (as unsplit: "Failures").
+  bool fails = r.counts.failed > 0 || r.counts.step_limit > 0;
+  RC_LOG() << r.redundant << " blocked, " << r.source_parts_blocked << " in source-set parts\n";
+  RC_ASSERT(r.redundant == r.source_parts_blocked || fails || fault != SplitFault::None);
+  RC_ASSERT(r.infeasible == 0u || fault != SplitFault::None);
   testing::expect_witnesses_replay(*c, r, o);
   RC_ASSERT(!::testing::Test::HasFailure());
 }
@@ -201,13 +209,19 @@ std::string philosophers(int n) {
   return out;
 }
 
-uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault) {
+ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
+                    DporFault dpor_fault = DporFault::None) {
   auto c = compile(text);
   EXPECT_NE(c, nullptr);
   ExploreOptions o = split_options(2, fault);
   o.split_parts = parts;
   o.max_states = 1'000'000;
-  return explore_program(c->code, o).traces.value_or(0);
+  o.dpor_fault = dpor_fault;
+  return explore_program(c->code, o);
+}
+
+uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault) {
+  return split(text, parts, fault).traces.value_or(0);
 }
 
 uint64_t traces_unsplit(const std::string& text) {
@@ -218,11 +232,22 @@ uint64_t traces_unsplit(const std::string& text) {
   return explore_program(c->code, o).traces.value_or(0);
 }
 
-TEST(ParallelExplore, FamiliesKeepEveryTrace) {
+// Every trace once, and no blocked execution in a part without sleepers at its root (those are
+// optimal; the others run source sets).
+TEST(ParallelExplore, FamiliesKeepEveryTraceAndBlockOnlyInPartsWithSleepers) {
   for (const std::string& text : {sigma(3), sigma(4), philosophers(5)}) {
     uint64_t expected = traces_unsplit(text);
-    for (uint32_t parts : {8u, 64u})
-      EXPECT_EQ(traces_split(text, parts, SplitFault::None), expected) << text;
+    for (uint32_t parts : {8u, 64u}) {
+      ExploreResult r = split(text, parts, SplitFault::None);
+      EXPECT_EQ(r.traces, expected) << text;
+      EXPECT_EQ(r.counts.total, expected) << text;
+      EXPECT_EQ(r.redundant, r.source_parts_blocked) << text;
+      EXPECT_EQ(r.infeasible, 0u) << text;
+      EXPECT_EQ(r.executions_run, expected + r.redundant) << text;
+      std::cout << "[ info ] " << r.parts << " parts, " << r.source_parts
+                << " with sleepers: " << *r.traces << " traces, " << r.redundant
+                << " blocked, all in those\n";
+    }
   }
 }
 
@@ -253,13 +278,37 @@ TEST(ParallelExploreTeeth, ReversingAboveThePartIsCaught) {
       verify::find_failure([] { check_split(SplitFault::ReverseAboveRoot, kCounted); }, 100));
 }
 
-// Parts that keep optimal DPOR's wakeup trees lose traces where their own sleep sets block an
-// execution whose extension a dropped wakeup sequence counted on.
-TEST(ParallelExploreTeeth, WakeupTreesInPartsAreCaught) {
+// Parts with sleepers at their root that use optimal DPOR's wakeup trees lose traces: they skip
+// sequences of which a sleeper is a weak initial, counting on the sequences that the sleeper's
+// own search would insert, which is another part's (docs/explore.md, "Optimal parts").
+TEST(ParallelExploreTeeth, WakeupTreesInPartsWithSleepersAreCaught) {
+  // The smallest case (docs/explore.md, "Optimal parts"): in the part where main spawned
+  // thread 2 before thread 1 stored to a, thread 1 sleeps; the race of the two stores to b is
+  // reversed by [store 2 b], of which the sleeper is a weak initial, so the part skips it and
+  // loses the trace with thread 4's store first and thread 3's load of a before thread 1's
+  // store. Split in 2 parts: 4 traces, 3 with wakeup trees in the part with the sleeper.
+  const std::string smallest = "shared a;\nshared b;\nshared c;\nspawn 1 { store 1 a; }\n"
+                               "spawn 2 { store 1 c; }\nspawn 3 { store 1 b; v := load a; }\n"
+                               "spawn 4 { store 2 b; }\nwait 1;\nwait 2;\nwait 3;\nwait 4;\n";
+  EXPECT_EQ(traces_unsplit(smallest), 4u);
+  EXPECT_EQ(traces_split(smallest, 2, SplitFault::None), 4u);
+  EXPECT_EQ(traces_split(smallest, 2, SplitFault::WakeupTreesInParts), 3u);
   bool lost = false;
   for (const std::string& text : {sigma(3), sigma(4), philosophers(5)})
     lost = lost || traces_split(text, 64, SplitFault::WakeupTreesInParts) != traces_unsplit(text);
   EXPECT_TRUE(lost);
+}
+
+// Every part searched with source sets (as before wakeup trees in parts): traces are kept, but
+// parts without sleepers run blocked executions, which the checks of optimality above catch.
+TEST(ParallelExploreTeeth, SourceSetsInEveryPartAreCaught) {
+  bool caught = false;
+  for (const std::string& text : {sigma(4), philosophers(5)}) {
+    ExploreResult r = split(text, 64, SplitFault::None, DporFault::NoWakeupTrees);
+    EXPECT_EQ(r.traces, traces_unsplit(text));
+    caught = caught || r.redundant > r.source_parts_blocked;
+  }
+  EXPECT_TRUE(caught);
 }
 
 // Witnesses chosen as the first found depend on the order the search runs the traces in.
