@@ -193,73 +193,35 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       !options.syncp_without_pair_lock_closure && !options.syncp_reorders_critical_sections;
   SyncP syncp(index, !options.syncp_reorders_critical_sections, close_pairs);
   const ClosureTimes& times = syncp.times();
-  // Each location's accesses in trace order, one flat array with offsets per location, so that
-  // walking back from the latest is sequential; seen[x]: how many the pass has passed. With
-  // each access, the critical sections its thread is in there: an offset into held_locks, where
-  // a count and that many (lock, acquire event) pairs are (kNone: none; consecutive accesses in
-  // the same sections share one entry); and, for a read's candidates, its thread's previous
-  // access of the location (an index into the location's accesses, kNone: none) and how many
-  // writes of the location come before it, with each location's writes (indices into its
-  // accesses) in `writes`: a read looks at the writes since its thread's previous access
-  // without walking over the other threads' reads (read-shared data has many).
+  // The pairs are found in the same pass that records the accesses, in trace order, with the
+  // state a vector-clock detector keeps per location: no table sorted by location and no pass
+  // before this one (those cost a cache miss per access on traces with many locations). Every
+  // access is one entry of `log`, linked to the previous read or write of its location, so that
+  // a read walks back over the writes since its thread last looked without passing the other
+  // threads' reads (read-shared data has many). With each entry, the critical sections its
+  // thread is in: an offset into held_locks, where a count and that many (lock, acquire event)
+  // pairs are (kNone: none; consecutive accesses in the same sections share one entry).
   struct Access {
-    uint32_t event, pos, thread, held, previous, writes_before;
+    uint32_t event, pos, thread, held, previous;
     bool write() const { return thread & kWrite; }
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
-  std::vector<uint32_t> begin(locations + 1, 0), write_begin(locations + 1, 0), seen(locations, 0),
-      seen_writes(locations, 0), held_locks;
-  for (const Event& e : events)
-    if (is_access(e.op)) { // (another event's target is no location)
-      ++begin[e.target + 1];
-      write_begin[e.target + 1] += e.op == Op::Write;
-    }
-  for (size_t k = 1; k < begin.size(); ++k) {
-    begin[k] += begin[k - 1];
-    write_begin[k] += write_begin[k - 1];
-  }
-  std::vector<Access> accesses(begin.back());
-  std::vector<uint32_t> writes(write_begin.back());
-  {
-    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
-    std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
-    for (uint32_t i = 0; i < events.size(); ++i) {
-      const Event& e = events[i];
-      uint32_t t = index.thread_of[i];
-      auto& open = holding[t];
-      if (e.op == Op::Acquire || e.op == Op::Release) current[t] = kNone;
-      if (e.op == Op::Acquire) open.push_back({e.target, i});
-      if (e.op == Op::Release)
-        if (auto it = std::find_if(open.begin(), open.end(),
-                                   [&](const auto& h) { return h.first == e.target; });
-            it != open.end())
-          open.erase(it);
-      if (!is_access(e.op)) continue;
-      if (current[t] == kNone && !open.empty()) {
-        current[t] = static_cast<uint32_t>(held_locks.size());
-        held_locks.push_back(static_cast<uint32_t>(open.size()));
-        for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
-      }
-      const uint32_t x = e.target, k = seen[x]++;
-      accesses[begin[x] + k] = {i,          index.pos[i], t | (e.op == Op::Write ? kWrite : 0),
-                                current[t], kNone,        seen_writes[x]};
-      if (e.op == Op::Write) writes[write_begin[x] + seen_writes[x]++] = k;
-    }
-  }
-  {
-    // Each access's thread's previous access of its location, location by location: per thread
-    // the location and index of its latest access seen (no table per location and thread).
-    std::vector<uint32_t> last_location(threads, kNone), last_index(threads, kNone);
-    for (uint32_t x = 0; x < locations; ++x)
-      for (uint32_t k = 0; k < begin[x + 1] - begin[x]; ++k) {
-        Access& a = accesses[begin[x] + k];
-        uint32_t t = a.dense_thread();
-        if (last_location[t] == x) a.previous = last_index[t];
-        last_location[t] = x;
-        last_index[t] = k;
-      }
-  }
-  std::fill(seen.begin(), seen.end(), 0);
+  std::vector<Access> log;
+  log.reserve(events.size() / 2);
+  // Per location, its latest read and write (kNone: none) and how many of each there were.
+  struct Location {
+    uint32_t read = kNone, write = kNone, reads = 0, writes = 0;
+  };
+  std::vector<Location> at(locations);
+  // Per location and thread: how many writes of the location it had seen at its latest access,
+  // and how many reads at its latest write (what it has looked at already).
+  struct Seen {
+    uint32_t writes = 0, reads = 0;
+  };
+  std::vector<Seen> seen(locations * threads);
+  std::vector<uint32_t> held_locks;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
+  std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
   // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
   // and writes apart (a read waits for u's next write, a write for u's next access), as linked
   // lists in `nodes`; looked up only at locations that have some (`racing`, a count per
@@ -292,8 +254,23 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   for (uint32_t e2 = 0; e2 < events.size() && !out.truncated; ++e2) {
     const Event& e = events[e2];
     const uint32_t t2 = index.thread_of[e2];
-    if (e.op == Op::Acquire && close_pairs) last_acquire[t2 * locks + e.target] = e2;
+    auto& open = holding[t2];
+    if (e.op == Op::Acquire || e.op == Op::Release) current[t2] = kNone;
+    if (e.op == Op::Acquire) {
+      open.push_back({e.target, e2});
+      if (close_pairs) last_acquire[t2 * locks + e.target] = e2;
+    }
+    if (e.op == Op::Release)
+      if (auto it = std::find_if(open.begin(), open.end(),
+                                 [&](const auto& h) { return h.first == e.target; });
+          it != open.end())
+        open.erase(it);
     if (!is_access(e.op)) continue;
+    if (current[t2] == kNone && !open.empty()) {
+      current[t2] = static_cast<uint32_t>(held_locks.size());
+      held_locks.push_back(static_cast<uint32_t>(open.size()));
+      for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
+    }
     const uint32_t x = e.target;
     const bool write = e.op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
@@ -325,10 +302,6 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       recheck(lists->writes);
       if (write) recheck(lists->reads);
     }
-    // The accesses of other threads since t2 last looked: for a read, the writes since t2's
-    // previous access of x; for a write, the reads since its previous write and the writes
-    // since its previous access (the ones before, its reads have looked at).
-    const Access* first = accesses.data() + begin[x];
     auto keep = [&](const Access& a) {
       if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
       uint32_t& head = a.write() ? lists->writes : lists->reads;
@@ -336,29 +309,27 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       head = static_cast<uint32_t>(nodes.size() - 1);
       ++racing[x];
     };
-    if (!write) {
-      const Access& self = first[seen[x]];
-      uint32_t from = 0;
-      if (self.previous != kNone) {
-        const Access& p = first[self.previous];
-        from = p.writes_before + (p.write() ? 1 : 0);
-      }
-      const uint32_t* x_writes = writes.data() + write_begin[x];
-      for (uint32_t j = from; j < self.writes_before && !out.truncated; ++j)
-        if (check(first[x_writes[j]])) keep(first[x_writes[j]]);
-    } else {
-      bool own_access_passed = false;
-      for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
-        if (a->dense_thread() == t2) {
-          if (a->write()) break;
-          own_access_passed = true;
-          continue;
-        }
-        if (a->write() && own_access_passed) continue;
-        if (check(*a)) keep(*a);
-      }
+    // The accesses of other threads since t2 last looked: the writes since t2's previous access
+    // of x, and for a write also the reads since t2's previous write (the ones before, t2's
+    // reads have looked at), newest first. Those are all of other threads but t2's own reads
+    // since its previous write.
+    Location& loc = at[x];
+    Seen& mine = seen[size_t{x} * threads + t2];
+    uint32_t w = loc.write;
+    for (uint32_t k = loc.writes - mine.writes; k > 0 && !out.truncated; --k, w = log[w].previous)
+      if (check(log[w])) keep(log[w]);
+    if (write) {
+      uint32_t r = loc.read;
+      for (uint32_t k = loc.reads - mine.reads; k > 0 && !out.truncated; --k, r = log[r].previous)
+        if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
     }
-    ++seen[x];
+    // e2 joins the log.
+    uint32_t& head = write ? loc.write : loc.read;
+    log.push_back({e2, index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
+    head = static_cast<uint32_t>(log.size() - 1);
+    ++(write ? loc.writes : loc.reads);
+    mine.writes = loc.writes;
+    if (write) mine.reads = loc.reads;
   }
   std::sort(out.races.begin(), out.races.end(), [](const PredictedRace& a, const PredictedRace& b) {
     return std::pair(a.second, a.first) < std::pair(b.second, b.first);
