@@ -187,7 +187,6 @@ private:
 } // namespace
 
 void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
-  const auto& events = index.trace.events;
   const size_t threads = index.threads(), locations = index.trace.locations.size();
   const bool close_pairs =
       !options.syncp_without_pair_lock_closure && !options.syncp_reorders_critical_sections;
@@ -207,10 +206,17 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
   std::vector<Access> log;
-  log.reserve(events.size() / 2);
+  log.reserve(index.op.size() / 2);
   // Per location, its latest read and write (kNone: none) and how many of each there were.
+  // And its lockset (Eraser's, over a suffix of its accesses): every access of the location
+  // from the `since_reads`-th read and `since_writes`-th write on holds each lock of held_locks
+  // entry `guard` whose bit is set in `mask` (kNone: no lock). When a thread that holds one of
+  // them looks at accesses all in that suffix, every one holds a lock it holds too, so none
+  // races with it, now or later (check's second test, for all of them at once): a location
+  // that locks protect costs O(1) per access however many threads wrote it since.
   struct Location {
     uint32_t read = kNone, write = kNone, reads = 0, writes = 0;
+    uint32_t guard = kNone, mask = 0, since_reads = 0, since_writes = 0;
   };
   std::vector<Location> at(locations);
   // Per location and thread: how many writes of the location it had seen at its latest access,
@@ -250,29 +256,42 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     }
     return false;
   };
+  // Whether held_locks entry `held` (kNone: no lock) lists `lock`; whether it lists a lock of
+  // entry `guard` whose bit is in `mask`.
+  auto holds = [&](uint32_t held, uint32_t lock) {
+    if (held == kNone) return false;
+    for (uint32_t k = 0; k < held_locks[held]; ++k)
+      if (held_locks[held + 1 + 2 * k] == lock) return true;
+    return false;
+  };
+  auto shares_lock = [&](uint32_t guard, uint32_t mask, uint32_t held) {
+    for (uint32_t k = 0; mask != 0; mask >>= 1, ++k)
+      if ((mask & 1) && holds(held, held_locks[guard + 1 + 2 * k])) return true;
+    return false;
+  };
   uint64_t pairs = 0;
-  for (uint32_t e2 = 0; e2 < events.size() && !out.truncated; ++e2) {
-    const Event& e = events[e2];
-    const uint32_t t2 = index.thread_of[e2];
+  for (uint32_t e2 = 0; e2 < index.op.size() && !out.truncated; ++e2) {
+    const Op op = index.op[e2];
+    const uint32_t t2 = index.thread_of[e2], target = index.target[e2];
     auto& open = holding[t2];
-    if (e.op == Op::Acquire || e.op == Op::Release) current[t2] = kNone;
-    if (e.op == Op::Acquire) {
-      open.push_back({e.target, e2});
-      if (close_pairs) last_acquire[t2 * locks + e.target] = e2;
+    if (op == Op::Acquire || op == Op::Release) current[t2] = kNone;
+    if (op == Op::Acquire) {
+      open.push_back({target, e2});
+      if (close_pairs) last_acquire[t2 * locks + target] = e2;
     }
-    if (e.op == Op::Release)
+    if (op == Op::Release)
       if (auto it = std::find_if(open.begin(), open.end(),
-                                 [&](const auto& h) { return h.first == e.target; });
+                                 [&](const auto& h) { return h.first == target; });
           it != open.end())
         open.erase(it);
-    if (!is_access(e.op)) continue;
+    if (!is_access(op)) continue;
     if (current[t2] == kNone && !open.empty()) {
       current[t2] = static_cast<uint32_t>(held_locks.size());
       held_locks.push_back(static_cast<uint32_t>(open.size()));
       for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
     }
-    const uint32_t x = e.target;
-    const bool write = e.op == Op::Write;
+    const uint32_t x = target;
+    const bool write = op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
     // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
     // a lock that t2 has acquired since; this includes both holding a common lock).
@@ -315,15 +334,35 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     // since its previous write.
     Location& loc = at[x];
     Seen& mine = seen[size_t{x} * threads + t2];
+    const bool in_suffix =
+        mine.writes >= loc.since_writes && (!write || mine.reads >= loc.since_reads);
+    const bool guarded = close_pairs && (in_suffix || options.syncp_lockset_unbounded) &&
+                         shares_lock(loc.guard, loc.mask, current[t2]);
     uint32_t w = loc.write;
-    for (uint32_t k = loc.writes - mine.writes; k > 0 && !out.truncated; --k, w = log[w].previous)
+    for (uint32_t k = guarded ? 0 : loc.writes - mine.writes; k > 0 && !out.truncated;
+         --k, w = log[w].previous)
       if (check(log[w])) keep(log[w]);
-    if (write) {
+    if (write && !guarded) {
       uint32_t r = loc.read;
       for (uint32_t k = loc.reads - mine.reads; k > 0 && !out.truncated; --k, r = log[r].previous)
         if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
     }
-    // e2 joins the log.
+    // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
+    // holds none of them, its own locks from e2 on.
+    if (close_pairs) {
+      uint32_t kept = 0;
+      for (uint32_t m = loc.mask, k = 0; m != 0; m >>= 1, ++k)
+        if ((m & 1) && holds(current[t2], held_locks[loc.guard + 1 + 2 * k])) kept |= 1u << k;
+      if (kept != 0) {
+        loc.mask = kept;
+      } else {
+        loc.guard = current[t2];
+        uint32_t n = current[t2] == kNone ? 0 : std::min<uint32_t>(held_locks[current[t2]], 32);
+        loc.mask = n == 32 ? ~0u : (1u << n) - 1;
+        loc.since_reads = loc.reads;
+        loc.since_writes = loc.writes;
+      }
+    }
     uint32_t& head = write ? loc.write : loc.read;
     log.push_back({e2, index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
     head = static_cast<uint32_t>(log.size() - 1);
