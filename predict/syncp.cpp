@@ -35,6 +35,7 @@
 // O(T · log N) per lock the fixpoint touches for the few pairs that get that far. The quadratic
 // closure per pair (sync_preserving_witness) is the tests' oracle.
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include "predict/analyses.h"
@@ -210,13 +211,15 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   // Per location, its latest read and write (kNone: none) and how many of each there were.
   // And its lockset (Eraser's, over a suffix of its accesses): every access of the location
   // from the `since_reads`-th read and `since_writes`-th write on holds each lock of held_locks
-  // entry `guard` whose bit is set in `mask` (kNone: no lock). When a thread that holds one of
-  // them looks at accesses all in that suffix, every one holds a lock it holds too, so none
-  // races with it, now or later (check's second test, for all of them at once): a location
-  // that locks protect costs O(1) per access however many threads wrote it since.
+  // entry `guard` whose bit is set in `mask` (kNone: no lock). A thread that holds one of them
+  // need not look at the accesses of that suffix: each holds a lock it holds too, so none races
+  // with it, now or later (check's second test, for all of them at once). So a location that
+  // locks protect costs O(1) per access however many threads wrote it since, once each thread
+  // has looked at its accesses from before the locking began (initialisation, say).
   struct Location {
     uint32_t read = kNone, write = kNone, reads = 0, writes = 0;
     uint32_t guard = kNone, mask = 0, since_reads = 0, since_writes = 0;
+    uint32_t read_before = kNone, write_before = kNone; // the latest before the suffix
   };
   std::vector<Location> at(locations);
   // Per location and thread: how many writes of the location it had seen at its latest access,
@@ -291,6 +294,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
     }
     const uint32_t x = target;
+    const size_t reported = out.races.size();
     const bool write = op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
     // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
@@ -334,19 +338,24 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     // since its previous write.
     Location& loc = at[x];
     Seen& mine = seen[size_t{x} * threads + t2];
-    const bool in_suffix =
-        mine.writes >= loc.since_writes && (!write || mine.reads >= loc.since_reads);
-    const bool guarded = close_pairs && (in_suffix || options.syncp_lockset_unbounded) &&
-                         shares_lock(loc.guard, loc.mask, current[t2]);
-    uint32_t w = loc.write;
-    for (uint32_t k = guarded ? 0 : loc.writes - mine.writes; k > 0 && !out.truncated;
+    // With a lock of the location's lockset held, only the accesses before the lockset's suffix
+    // need a look: the walks start at the newest access before it.
+    uint32_t w = loc.write, r = loc.read, writes = loc.writes, reads = loc.reads;
+    if (close_pairs && shares_lock(loc.guard, loc.mask, current[t2])) {
+      if (options.syncp_lockset_unbounded) {
+        writes = reads = 0;
+      } else {
+        std::tie(w, r, writes, reads) =
+            std::tuple(loc.write_before, loc.read_before, loc.since_writes, loc.since_reads);
+      }
+    }
+    for (uint32_t k = writes > mine.writes ? writes - mine.writes : 0; k > 0 && !out.truncated;
          --k, w = log[w].previous)
       if (check(log[w])) keep(log[w]);
-    if (write && !guarded) {
-      uint32_t r = loc.read;
-      for (uint32_t k = loc.reads - mine.reads; k > 0 && !out.truncated; --k, r = log[r].previous)
+    if (write)
+      for (uint32_t k = reads > mine.reads ? reads - mine.reads : 0; k > 0 && !out.truncated;
+           --k, r = log[r].previous)
         if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
-    }
     // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
     // holds none of them, its own locks from e2 on.
     if (close_pairs) {
@@ -361,6 +370,8 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
         loc.mask = n == 32 ? ~0u : (1u << n) - 1;
         loc.since_reads = loc.reads;
         loc.since_writes = loc.writes;
+        loc.read_before = loc.read;
+        loc.write_before = loc.write;
       }
     }
     uint32_t& head = write ? loc.write : loc.read;
@@ -369,10 +380,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     ++(write ? loc.writes : loc.reads);
     mine.writes = loc.writes;
     if (write) mine.reads = loc.reads;
+    // The pass reports in order of e2 already: only e2's own pairs need sorting.
+    std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(reported), out.races.end(),
+              [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
   }
-  std::sort(out.races.begin(), out.races.end(), [](const PredictedRace& a, const PredictedRace& b) {
-    return std::pair(a.second, a.first) < std::pair(b.second, b.first);
-  });
 }
 
 } // namespace racelang::predict

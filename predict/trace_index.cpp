@@ -15,8 +15,8 @@ TraceIndex::TraceIndex(const Trace& t)
     }
     return static_cast<uint32_t>(dense[id]);
   };
-  std::vector<int64_t> open(t.locks.size(), -1);           // lock -> its open acquire, -1 none
-  std::vector<int64_t> last_write(t.locations.size(), -1); // location -> its latest write, for rf
+  std::vector<int32_t> open(t.locks.size(), -1);           // lock -> its open acquire, -1 none
+  std::vector<int32_t> last_write(t.locations.size(), -1); // location -> its latest write, for rf
   std::vector<uint32_t> count;                             // dense thread -> its events so far
   for (uint32_t i = 0; i < t.events.size(); ++i) {
     const Event& e = t.events[i];
@@ -31,19 +31,19 @@ TraceIndex::TraceIndex(const Trace& t)
       fork_of[dense_thread(e.target)] = i;
       break;
     case Op::Write:
-      last_write[e.target] = i;
+      last_write[e.target] = static_cast<int32_t>(i);
       break;
     case Op::Read:
       rf[i] = last_write[e.target];
       break;
     case Op::Acquire:
       if (e.target >= open.size()) open.resize(e.target + 1, -1);
-      open[e.target] = i;
+      open[e.target] = static_cast<int32_t>(i);
       break;
     case Op::Release:
       if (e.target >= open.size()) open.resize(e.target + 1, -1);
       if (open[e.target] >= 0) {
-        release_of[static_cast<size_t>(open[e.target])] = i;
+        release_of[static_cast<size_t>(open[e.target])] = static_cast<int32_t>(i);
         open[e.target] = -1;
       }
       break;
