@@ -36,7 +36,6 @@
 // closure per pair (sync_preserving_witness) is the tests' oracle.
 #include <algorithm>
 #include <tuple>
-#include <unordered_map>
 
 #include "predict/analyses.h"
 #include "predict/closure.h"
@@ -234,6 +233,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   // has looked at its accesses from before the locking began (initialisation, say).
   struct Location {
     uint32_t read = kNone, write = kNone, reads = 0, writes = 0;
+    uint32_t racing = 0, racing_at = kNone; // (the lists of accesses racing with a thread, below)
     uint32_t guard = kNone, mask = 0, since_reads = 0, since_writes = 0;
     uint32_t read_before = kNone, write_before = kNone; // the latest before the suffix
   };
@@ -249,13 +249,14 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
   // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
   // and writes apart (a read waits for u's next write, a write for u's next access), as linked
-  // lists in `nodes`; looked up only at locations that have some (`racing`, a count per
-  // location), since most have none.
+  // lists in `nodes`; looked up only at locations that have some (Location::racing counts
+  // them), since most have none. The heads of a location's lists, one pair per thread, are
+  // allocated at its first race (Location::racing_at, an offset into racing_heads: a hash map
+  // of them cost a node allocation per race on race-dense traces).
   struct Racing {
     uint32_t reads = kNone, writes = kNone;
   };
-  std::unordered_map<uint64_t, Racing> racing_lists;
-  std::vector<uint32_t> racing(locations, 0);
+  std::vector<Racing> racing_heads;
   struct Node {
     Access e1;
     uint32_t next;
@@ -324,9 +325,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       out.races.push_back({a.event, e2, Analysis::SyncP, {}});
       return true;
     };
+    Location& loc = at[x];
     Racing* lists = nullptr;
-    if (racing[x] > 0) {
-      lists = &racing_lists[uint64_t{x} * threads + t2];
+    if (loc.racing > 0) {
+      lists = &racing_heads[loc.racing_at + t2];
       // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
       auto recheck = [&](uint32_t& head) {
         for (uint32_t* link = &head; *link != kNone;) {
@@ -334,7 +336,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
             link = &nodes[*link].next;
           } else {
             *link = nodes[*link].next;
-            --racing[x];
+            --loc.racing;
           }
         }
       };
@@ -342,17 +344,20 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       if (write) recheck(lists->reads);
     }
     auto keep = [&](const Access& a) {
-      if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
+      if (loc.racing_at == kNone) {
+        loc.racing_at = static_cast<uint32_t>(racing_heads.size());
+        racing_heads.resize(racing_heads.size() + threads);
+      }
+      if (!lists) lists = &racing_heads[loc.racing_at + t2];
       uint32_t& head = a.write() ? lists->writes : lists->reads;
       nodes.push_back({a, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
-      ++racing[x];
+      ++loc.racing;
     };
     // The accesses of other threads since t2 last looked: the writes since t2's previous access
     // of x, and for a write also the reads since t2's previous write (the ones before, t2's
     // reads have looked at), newest first. Those are all of other threads but t2's own reads
     // since its previous write.
-    Location& loc = at[x];
     Seen& mine = seen[size_t{x} * threads + t2];
     // With a lock of the location's lockset held, only the accesses before the lockset's suffix
     // need a look: the walks start at the newest access before it.
