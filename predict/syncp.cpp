@@ -31,8 +31,8 @@
 //    such a case): the closure holds both acquires, so the earlier one's release, which
 //    follows e1. Only the rest join the two closures.
 // 5. Most accesses of a lock-protected location need no check at all: a per-location lockset
-//    (Eraser's, kept over the suffix of the location's accesses since the last one that held
-//    none of its locks) rejects, when e2's thread holds one of its locks, every access of that
+//    (TOCS'97, Eraser's, kept over the suffix of the location's accesses since the last one that
+//    held none of its locks) rejects, when e2's thread holds one of its locks, every access of that
 //    suffix at once (each is the both-hold-a-lock case of 4), so the walk covers only the
 //    accesses before the suffix.
 //
