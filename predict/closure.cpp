@@ -124,7 +124,7 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   // Per thread, its latest stored row (kNone: none yet) and whether its row has changed in
   // another thread's count since.
   std::vector<uint32_t> stored(threads, kNone);
-  std::vector<bool> changed(threads, true);
+  std::vector<uint8_t> changed(threads, 1); // (bytes, not bits: set on most events)
   // Per row and thread, how many of the thread's sections the row has visited; per row and
   // lock, the latest section of the lock whose acquire the row holds (an index into all).
   std::vector<uint32_t> cursor, latest;
@@ -133,7 +133,7 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     latest.assign(threads * locks, kNone);
   }
   std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
-  std::vector<bool> queued(threads, false);
+  std::vector<uint8_t> queued(threads, 0);
   uint32_t t = 0; // the thread of the current event
   auto store = [&](uint32_t e, const uint32_t* row) {
     if (changed[t]) {
@@ -159,7 +159,9 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   };
   // Joins the stored time of event e into row t.
   auto join = [&](uint32_t* row, uint32_t e) {
-    for (uint32_t u = 0; u < threads; ++u) raise(row, u, count(e, u));
+    const uint32_t* from = others(e);
+    const uint32_t own = thread_of_[e];
+    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? own_[e] : from[u]);
   };
   const auto& all = sections_.all;
   // Closes row t under the lock rule: visits the sections of each grown thread it now holds.
