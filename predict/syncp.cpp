@@ -282,17 +282,11 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     }
     return false;
   };
-  // Whether held_locks entry `held` (kNone: no lock) lists `lock`; whether it lists a lock of
-  // entry `guard` whose bit is in `mask`.
+  // Whether held_locks entry `held` (kNone: no lock) lists `lock`.
   auto holds = [&](uint32_t held, uint32_t lock) {
     if (held == kNone) return false;
     for (uint32_t k = 0; k < held_locks[held]; ++k)
       if (held_locks[held + 1 + 2 * k] == lock) return true;
-    return false;
-  };
-  auto shares_lock = [&](uint32_t guard, uint32_t mask, uint32_t held) {
-    for (uint32_t k = 0; mask != 0; mask >>= 1, ++k)
-      if ((mask & 1) && holds(held, held_locks[guard + 1 + 2 * k])) return true;
     return false;
   };
   uint64_t pairs = 0;
@@ -368,8 +362,13 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     Seen& mine = seen[size_t{x} * threads + t2];
     // With a lock of the location's lockset held, only the accesses before the lockset's suffix
     // need a look: the walks start at the newest access before it.
+    // `kept`: the bits of the lockset's locks that t2 holds.
+    uint32_t kept = 0;
+    if (close_pairs)
+      for (uint32_t m = loc.mask, k = 0; m != 0; m >>= 1, ++k)
+        if ((m & 1) && holds(current[t2], held_locks[loc.guard + 1 + 2 * k])) kept |= 1u << k;
     uint32_t w = loc.write, r = loc.read, writes = loc.writes, reads = loc.reads;
-    if (close_pairs && shares_lock(loc.guard, loc.mask, current[t2])) {
+    if (kept != 0) {
       if (options.syncp_lockset_unbounded) {
         writes = reads = 0;
       } else {
@@ -397,9 +396,6 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
     // holds none of them, its own locks from e2 on.
     if (close_pairs) {
-      uint32_t kept = 0;
-      for (uint32_t m = loc.mask, k = 0; m != 0; m >>= 1, ++k)
-        if ((m & 1) && holds(current[t2], held_locks[loc.guard + 1 + 2 * k])) kept |= 1u << k;
       if (kept != 0) {
         loc.mask = kept;
       } else {
