@@ -93,15 +93,14 @@ std::vector<uint32_t> SpClosure::events() const {
 }
 
 CriticalSections::CriticalSections(const TraceIndex& index) : of_thread(index.threads()) {
-  const auto& events = index.trace.events;
-  for (uint32_t i = 0; i < events.size(); ++i) {
-    if (events[i].op != Op::Acquire) continue;
+  for (uint32_t i = 0; i < index.op.size(); ++i) {
+    if (index.op[i] != Op::Acquire) continue;
     int64_t rel = index.release_of[i];
     uint32_t t = index.thread_of[i];
     of_thread[t].push_back(static_cast<uint32_t>(all.size()));
     all.push_back({i, rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel), index.pos[i],
                    rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)], t,
-                   events[i].target});
+                   index.target[i]});
   }
 }
 
@@ -116,17 +115,16 @@ CriticalSections::CriticalSections(const TraceIndex& index) : of_thread(index.th
 // work is O(N), plus O(T) per join that adds something, plus O(1) per section and row, instead
 // of every row visiting every event it holds.
 ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
-    : threads_(index.threads()), thread_of_(index.thread_of), slot_(index.trace.events.size(), 0),
-      own_(index.trace.events.size(), 0),
+    : threads_(index.threads()), thread_of_(index.thread_of), slot_(index.op.size(), 0),
+      own_(index.op.size(), 0),
       sections_(keep_lock_order ? CriticalSections(index) : CriticalSections()) {
-  const auto& events = index.trace.events;
   const size_t threads = threads_, locks = keep_lock_order ? index.trace.locks.size() : 0;
   constexpr uint32_t kNone = UINT32_MAX;
   std::vector<uint32_t> rows(threads * threads, 0);
   // Per thread, its latest stored row (kNone: none yet) and whether its row has changed in
   // another thread's count since.
   std::vector<uint32_t> stored(threads, kNone);
-  std::vector<bool> changed(threads, true);
+  std::vector<uint8_t> changed(threads, 1); // (bytes, not bits: set on most events)
   // Per row and thread, how many of the thread's sections the row has visited; per row and
   // lock, the latest section of the lock whose acquire the row holds (an index into all).
   std::vector<uint32_t> cursor, latest;
@@ -135,7 +133,7 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     latest.assign(threads * locks, kNone);
   }
   std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
-  std::vector<bool> queued(threads, false);
+  std::vector<uint8_t> queued(threads, 0);
   uint32_t t = 0; // the thread of the current event
   auto store = [&](uint32_t e, const uint32_t* row) {
     if (changed[t]) {
@@ -161,7 +159,9 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   };
   // Joins the stored time of event e into row t.
   auto join = [&](uint32_t* row, uint32_t e) {
-    for (uint32_t u = 0; u < threads; ++u) raise(row, u, count(e, u));
+    const uint32_t* from = others(e);
+    const uint32_t own = thread_of_[e];
+    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? own_[e] : from[u]);
   };
   const auto& all = sections_.all;
   // Closes row t under the lock rule: visits the sections of each grown thread it now holds.
@@ -185,14 +185,14 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
       }
     }
   };
-  for (uint32_t i = 0; i < events.size(); ++i) {
-    const Event& e = events[i];
+  for (uint32_t i = 0; i < index.op.size(); ++i) {
+    const Op op = index.op[i];
     t = index.thread_of[i];
     uint32_t* row = rows.data() + size_t{t} * threads;
-    if (is_access(e.op)) store(i, row);
+    if (is_access(op)) store(i, row);
     row[t] = index.pos[i] + 1; // only an acquire of its own can break the lock rule
-    if (e.op == Op::Acquire) queue(t);
-    switch (e.op) {
+    if (op == Op::Acquire) queue(t);
+    switch (op) {
     case Op::Read:
       if (int64_t w = index.rf[i]; keep_reads_from && w >= 0) {
         auto wi = static_cast<uint32_t>(w);
@@ -204,7 +204,7 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
       }
       break;
     case Op::Join:
-      if (int64_t u = index.dense_of(e.target); u >= 0)
+      if (int64_t u = index.dense_of(index.target[i]); u >= 0)
         for (uint32_t v = 0; v < threads; ++v)
           raise(row, v, rows[static_cast<size_t>(u) * threads + v]);
       break;
@@ -212,8 +212,8 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
       break;
     }
     if (keep_lock_order) close_locks(row);
-    if (e.op == Op::Release) store(i, row);
-    if (int64_t c = e.op == Op::Fork ? index.dense_of(e.target) : -1; c >= 0) {
+    if (op == Op::Release) store(i, row);
+    if (int64_t c = op == Op::Fork ? index.dense_of(index.target[i]) : -1; c >= 0) {
       // The child starts from its parent's closed row, with what the row has visited.
       auto child = static_cast<size_t>(c);
       std::copy(row, row + threads, rows.data() + child * threads);

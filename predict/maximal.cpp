@@ -439,7 +439,7 @@ private:
     if (r < lo_ || without_writes_ || !valued_.insert(r).second) return;
     const Event& e = ix_.trace.events[r];
     if (!by_value_) {
-      add_through(ix_.rf[r] >= lo_ ? ix_.rf[r] : -1);
+      add_through(int64_t{ix_.rf[r]} >= lo_ ? ix_.rf[r] : -1);
       return;
     }
     auto it = writes_.find({e.target, e.value});

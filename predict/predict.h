@@ -42,6 +42,10 @@ struct PredictOptions {
   // SyncP that joins the two events' closures without closing the join under the lock rule
   // again (it forgets the per-lock queues of critical sections at the pair).
   bool syncp_without_pair_lock_closure = false;
+  // SyncP whose per-location lockset (a lock every access of the location held) is taken to hold
+  // from the location's first access, not from the access where it began: it then skips
+  // accesses before that, which did not hold the lock (Eraser without its reset).
+  bool syncp_lockset_unbounded = false;
   // M2 without its lock-closure rule.
   bool m2_without_lock_closure = false;
   // The maximal encoding without its read-value constraints.

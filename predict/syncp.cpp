@@ -30,12 +30,17 @@
 //    lock that e2's thread has acquired since that section's acquire (both holding a lock is
 //    such a case): the closure holds both acquires, so the earlier one's release, which
 //    follows e1. Only the rest join the two closures.
+// 5. Most accesses of a lock-protected location need no check at all: a per-location lockset
+//    (TOCS'97, Eraser's, kept over the suffix of the location's accesses since the last one that
+//    held none of its locks) rejects, when e2's thread holds one of its locks, every access of that
+//    suffix at once (each is the both-hold-a-lock case of 4), so the walk covers only the
+//    accesses before the suffix.
 //
 // The cost is ClosureTimes' (O(N) plus O(T) per synchronising join) plus, per check, O(1), or
-// O(T · log N) per lock the fixpoint touches for the few pairs that get that far. The quadratic
-// closure per pair (sync_preserving_witness) is the tests' oracle.
+// O(T) plus O(log N) per lock the fixpoint touches for the few pairs that get that far. The
+// quadratic closure per pair (sync_preserving_witness) is the tests' oracle.
 #include <algorithm>
-#include <unordered_map>
+#include <tuple>
 
 #include "predict/analyses.h"
 #include "predict/closure.h"
@@ -51,7 +56,7 @@ class SyncP {
 public:
   SyncP(const TraceIndex& index, bool keep_lock_order, bool close_pairs)
       : index_(index), threads_(index.threads()), close_pairs_(close_pairs && keep_lock_order),
-        times_(index, keep_lock_order), sections_(times_.sections()), acquire_pos_(threads_),
+        times_(index, keep_lock_order), sections_(times_.sections()), acquires_before_(threads_),
         lo_(threads_), hi_(threads_) {}
 
   const ClosureTimes& times() const { return times_; }
@@ -97,7 +102,18 @@ private:
       Queue& q = queue(c.lock, c.thread);
       q.sections.push_back(s);
       q.positions.push_back(c.acquire_pos);
-      acquire_pos_[c.thread].push_back(c.acquire_pos);
+    }
+    // Per thread and position p, how many of its acquires come before p: a lookup where a
+    // binary search over the thread's acquires took most of a pair's time on race-dense traces.
+    for (uint32_t u = 0; u < threads_; ++u) {
+      auto& rank = acquires_before_[u];
+      rank.assign(index_.by_thread[u].size() + 1, 0);
+      uint32_t p = 0, k = 0;
+      for (uint32_t s : sections_.of_thread[u]) {
+        for (; p <= section(s).acquire_pos; ++p) rank[p] = k;
+        ++k;
+      }
+      for (; p < rank.size(); ++p) rank[p] = k;
     }
   }
 
@@ -112,10 +128,7 @@ private:
   // Thread u's sections whose acquires are at positions [from, to), as a range of of_thread[u].
   std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
-    const auto& list = acquire_pos_[u];
-    auto lo = std::lower_bound(list.begin(), list.end(), from);
-    auto hi = std::lower_bound(lo, list.end(), to);
-    return {static_cast<uint32_t>(lo - list.begin()), static_cast<uint32_t>(hi - list.begin())};
+    return {acquires_before_[u][from], acquires_before_[u][to]};
   }
   // Marks the locks of thread u's sections [lo, hi) (of_thread[u]) as needing a check. Once
   // every lock is marked, further marks are free.
@@ -143,11 +156,19 @@ private:
       uint32_t latest_thread = 0;
       last_.assign(threads_, kNone);
       for (uint32_t u = 0; u < threads_; ++u) {
-        const Queue& q = queue(lock, u);
-        auto k =
-            std::lower_bound(q.positions.begin(), q.positions.end(), v_[u]) - q.positions.begin();
-        if (k == 0) continue;
-        last_[u] = q.sections[static_cast<size_t>(k - 1)];
+        // The last of u's sections the set holds is often of this lock (a thread that takes one
+        // lock); otherwise the lock's queue is searched.
+        uint32_t held = acquires_before_[u][v_[u]];
+        if (held == 0) continue;
+        if (uint32_t s = sections_.of_thread[u][held - 1]; section(s).lock == lock) {
+          last_[u] = s;
+        } else {
+          const Queue& q = queue(lock, u);
+          auto k =
+              std::lower_bound(q.positions.begin(), q.positions.end(), v_[u]) - q.positions.begin();
+          if (k == 0) continue;
+          last_[u] = q.sections[static_cast<size_t>(k - 1)];
+        }
         if (static_cast<int64_t>(section(last_[u]).acquire) > latest) {
           latest = section(last_[u]).acquire;
           latest_thread = u;
@@ -173,9 +194,9 @@ private:
   const TraceIndex& index_;
   size_t threads_;
   bool close_pairs_;
-  ClosureTimes times_;                             // D(e) of every access, R(r) of every release
-  const CriticalSections& sections_;               // (times_'s)
-  std::vector<std::vector<uint32_t>> acquire_pos_; // dense thread -> its sections' acquires
+  ClosureTimes times_;               // D(e) of every access, R(r) of every release
+  const CriticalSections& sections_; // (times_'s)
+  std::vector<std::vector<uint32_t>> acquires_before_; // dense thread, position -> acquires before
   bool queues_built_ = false;
   std::vector<Queue> queues_;                // lock * threads + thread -> its sections
   std::vector<uint32_t> locks_;              // locks with at least one section
@@ -187,88 +208,61 @@ private:
 } // namespace
 
 void syncp_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
-  const auto& events = index.trace.events;
   const size_t threads = index.threads(), locations = index.trace.locations.size();
   const bool close_pairs =
       !options.syncp_without_pair_lock_closure && !options.syncp_reorders_critical_sections;
   SyncP syncp(index, !options.syncp_reorders_critical_sections, close_pairs);
   const ClosureTimes& times = syncp.times();
-  // Each location's accesses in trace order, one flat array with offsets per location, so that
-  // walking back from the latest is sequential; seen[x]: how many the pass has passed. With
-  // each access, the critical sections its thread is in there: an offset into held_locks, where
-  // a count and that many (lock, acquire event) pairs are (kNone: none; consecutive accesses in
-  // the same sections share one entry); and, for a read's candidates, its thread's previous
-  // access of the location (an index into the location's accesses, kNone: none) and how many
-  // writes of the location come before it, with each location's writes (indices into its
-  // accesses) in `writes`: a read looks at the writes since its thread's previous access
-  // without walking over the other threads' reads (read-shared data has many).
+  // The pairs are found in the same pass that records the accesses, in trace order, with the
+  // state a vector-clock detector keeps per location: no table sorted by location and no pass
+  // before this one (those cost a cache miss per access on traces with many locations). Every
+  // access is one entry of `log`, linked to the previous read or write of its location, so that
+  // a read walks back over the writes since its thread last looked without passing the other
+  // threads' reads (read-shared data has many). With each entry, the critical sections its
+  // thread is in: an offset into held_locks, where a count and that many (lock, acquire event)
+  // pairs are (kNone: none; consecutive accesses in the same sections share one entry).
   struct Access {
-    uint32_t event, pos, thread, held, previous, writes_before;
+    uint32_t event, pos, thread, held, previous;
     bool write() const { return thread & kWrite; }
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
-  std::vector<uint32_t> begin(locations + 1, 0), write_begin(locations + 1, 0), seen(locations, 0),
-      seen_writes(locations, 0), held_locks;
-  for (const Event& e : events)
-    if (is_access(e.op)) { // (another event's target is no location)
-      ++begin[e.target + 1];
-      write_begin[e.target + 1] += e.op == Op::Write;
-    }
-  for (size_t k = 1; k < begin.size(); ++k) {
-    begin[k] += begin[k - 1];
-    write_begin[k] += write_begin[k - 1];
-  }
-  std::vector<Access> accesses(begin.back());
-  std::vector<uint32_t> writes(write_begin.back());
-  {
-    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
-    std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
-    for (uint32_t i = 0; i < events.size(); ++i) {
-      const Event& e = events[i];
-      uint32_t t = index.thread_of[i];
-      auto& open = holding[t];
-      if (e.op == Op::Acquire || e.op == Op::Release) current[t] = kNone;
-      if (e.op == Op::Acquire) open.push_back({e.target, i});
-      if (e.op == Op::Release)
-        if (auto it = std::find_if(open.begin(), open.end(),
-                                   [&](const auto& h) { return h.first == e.target; });
-            it != open.end())
-          open.erase(it);
-      if (!is_access(e.op)) continue;
-      if (current[t] == kNone && !open.empty()) {
-        current[t] = static_cast<uint32_t>(held_locks.size());
-        held_locks.push_back(static_cast<uint32_t>(open.size()));
-        for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
-      }
-      const uint32_t x = e.target, k = seen[x]++;
-      accesses[begin[x] + k] = {i,          index.pos[i], t | (e.op == Op::Write ? kWrite : 0),
-                                current[t], kNone,        seen_writes[x]};
-      if (e.op == Op::Write) writes[write_begin[x] + seen_writes[x]++] = k;
-    }
-  }
-  {
-    // Each access's thread's previous access of its location, location by location: per thread
-    // the location and index of its latest access seen (no table per location and thread).
-    std::vector<uint32_t> last_location(threads, kNone), last_index(threads, kNone);
-    for (uint32_t x = 0; x < locations; ++x)
-      for (uint32_t k = 0; k < begin[x + 1] - begin[x]; ++k) {
-        Access& a = accesses[begin[x] + k];
-        uint32_t t = a.dense_thread();
-        if (last_location[t] == x) a.previous = last_index[t];
-        last_location[t] = x;
-        last_index[t] = k;
-      }
-  }
-  std::fill(seen.begin(), seen.end(), 0);
+  std::vector<Access> log;
+  log.reserve(index.op.size() / 2);
+  // Per location, its latest read and write (kNone: none) and how many of each there were.
+  // And its lockset (Eraser's, over a suffix of its accesses): every access of the location
+  // from the `since_reads`-th read and `since_writes`-th write on holds each lock of held_locks
+  // entry `guard` whose bit is set in `mask` (kNone: no lock). A thread that holds one of them
+  // need not look at the accesses of that suffix: each holds a lock it holds too, so none races
+  // with it, now or later (check's second test, for all of them at once). So a location that
+  // locks protect costs O(1) per access however many threads wrote it since, once each thread
+  // has looked at its accesses from before the locking began (initialisation, say).
+  struct Location {
+    uint32_t read = kNone, write = kNone, reads = 0, writes = 0;
+    uint32_t racing = 0, racing_at = kNone; // (the lists of accesses racing with a thread, below)
+    uint32_t guard = kNone, mask = 0, since_reads = 0, since_writes = 0;
+    uint32_t read_before = kNone, write_before = kNone; // the latest before the suffix
+  };
+  std::vector<Location> at(locations);
+  // Per location and thread: how many writes of the location it had seen at its latest access,
+  // and how many reads at its latest write (what it has looked at already).
+  struct Seen {
+    uint32_t writes = 0, reads = 0;
+  };
+  std::vector<Seen> seen(locations * threads);
+  std::vector<uint32_t> held_locks;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
+  std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
+  std::vector<uint32_t> progress(threads, 0);    // thread -> how many events it has done
   // Per location and thread u, the accesses that raced with u's latest conflicting access, reads
   // and writes apart (a read waits for u's next write, a write for u's next access), as linked
-  // lists in `nodes`; looked up only at locations that have some (`racing`, a count per
-  // location), since most have none.
+  // lists in `nodes`; looked up only at locations that have some (Location::racing counts
+  // them), since most have none. The heads of a location's lists, one pair per thread, are
+  // allocated at its first race (Location::racing_at, an offset into racing_heads: a hash map
+  // of them cost a node allocation per race on race-dense traces).
   struct Racing {
     uint32_t reads = kNone, writes = kNone;
   };
-  std::unordered_map<uint64_t, Racing> racing_lists;
-  std::vector<uint32_t> racing(locations, 0);
+  std::vector<Racing> racing_heads;
   struct Node {
     Access e1;
     uint32_t next;
@@ -288,14 +282,38 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     }
     return false;
   };
+  // Whether held_locks entry `held` (kNone: no lock) lists `lock`.
+  auto holds = [&](uint32_t held, uint32_t lock) {
+    if (held == kNone) return false;
+    for (uint32_t k = 0; k < held_locks[held]; ++k)
+      if (held_locks[held + 1 + 2 * k] == lock) return true;
+    return false;
+  };
   uint64_t pairs = 0;
-  for (uint32_t e2 = 0; e2 < events.size() && !out.truncated; ++e2) {
-    const Event& e = events[e2];
-    const uint32_t t2 = index.thread_of[e2];
-    if (e.op == Op::Acquire && close_pairs) last_acquire[t2 * locks + e.target] = e2;
-    if (!is_access(e.op)) continue;
-    const uint32_t x = e.target;
-    const bool write = e.op == Op::Write;
+  for (uint32_t e2 = 0; e2 < index.op.size() && !out.truncated; ++e2) {
+    const Op op = index.op[e2];
+    const uint32_t t2 = index.thread_of[e2], target = index.target[e2];
+    progress[t2] = index.pos[e2] + 1;
+    auto& open = holding[t2];
+    if (op == Op::Acquire || op == Op::Release) current[t2] = kNone;
+    if (op == Op::Acquire) {
+      open.push_back({target, e2});
+      if (close_pairs) last_acquire[t2 * locks + target] = e2;
+    }
+    if (op == Op::Release)
+      if (auto it = std::find_if(open.begin(), open.end(),
+                                 [&](const auto& h) { return h.first == target; });
+          it != open.end())
+        open.erase(it);
+    if (!is_access(op)) continue;
+    if (current[t2] == kNone && !open.empty()) {
+      current[t2] = static_cast<uint32_t>(held_locks.size());
+      held_locks.push_back(static_cast<uint32_t>(open.size()));
+      for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
+    }
+    const uint32_t x = target;
+    const size_t reported = out.races.size();
+    const bool write = op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
     // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
     // a lock that t2 has acquired since; this includes both holding a common lock).
@@ -308,9 +326,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       out.races.push_back({a.event, e2, Analysis::SyncP, {}});
       return true;
     };
+    Location& loc = at[x];
     Racing* lists = nullptr;
-    if (racing[x] > 0) {
-      lists = &racing_lists[uint64_t{x} * threads + t2];
+    if (loc.racing > 0) {
+      lists = &racing_heads[loc.racing_at + t2];
       // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
       auto recheck = [&](uint32_t& head) {
         for (uint32_t* link = &head; *link != kNone;) {
@@ -318,51 +337,87 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
             link = &nodes[*link].next;
           } else {
             *link = nodes[*link].next;
-            --racing[x];
+            --loc.racing;
           }
         }
       };
       recheck(lists->writes);
       if (write) recheck(lists->reads);
     }
-    // The accesses of other threads since t2 last looked: for a read, the writes since t2's
-    // previous access of x; for a write, the reads since its previous write and the writes
-    // since its previous access (the ones before, its reads have looked at).
-    const Access* first = accesses.data() + begin[x];
     auto keep = [&](const Access& a) {
-      if (!lists) lists = &racing_lists[uint64_t{x} * threads + t2];
+      if (loc.racing_at == kNone) {
+        loc.racing_at = static_cast<uint32_t>(racing_heads.size());
+        racing_heads.resize(racing_heads.size() + threads);
+      }
+      if (!lists) lists = &racing_heads[loc.racing_at + t2];
       uint32_t& head = a.write() ? lists->writes : lists->reads;
       nodes.push_back({a, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
-      ++racing[x];
+      ++loc.racing;
     };
-    if (!write) {
-      const Access& self = first[seen[x]];
-      uint32_t from = 0;
-      if (self.previous != kNone) {
-        const Access& p = first[self.previous];
-        from = p.writes_before + (p.write() ? 1 : 0);
-      }
-      const uint32_t* x_writes = writes.data() + write_begin[x];
-      for (uint32_t j = from; j < self.writes_before && !out.truncated; ++j)
-        if (check(first[x_writes[j]])) keep(first[x_writes[j]]);
-    } else {
-      bool own_access_passed = false;
-      for (const Access* a = first + seen[x]; a-- != first && !out.truncated;) {
-        if (a->dense_thread() == t2) {
-          if (a->write()) break;
-          own_access_passed = true;
-          continue;
-        }
-        if (a->write() && own_access_passed) continue;
-        if (check(*a)) keep(*a);
+    // The accesses of other threads since t2 last looked: the writes since t2's previous access
+    // of x, and for a write also the reads since t2's previous write (the ones before, t2's
+    // reads have looked at), newest first. Those are all of other threads but t2's own reads
+    // since its previous write.
+    Seen& mine = seen[size_t{x} * threads + t2];
+    // With a lock of the location's lockset held, only the accesses before the lockset's suffix
+    // need a look: the walks start at the newest access before it.
+    // `kept`: the bits of the lockset's locks that t2 holds.
+    uint32_t kept = 0;
+    if (close_pairs)
+      for (uint32_t m = loc.mask, k = 0; m != 0; m >>= 1, ++k)
+        if ((m & 1) && holds(current[t2], held_locks[loc.guard + 1 + 2 * k])) kept |= 1u << k;
+    uint32_t w = loc.write, r = loc.read, writes = loc.writes, reads = loc.reads;
+    if (kept != 0) {
+      if (options.syncp_lockset_unbounded) {
+        writes = reads = 0;
+      } else {
+        std::tie(w, r, writes, reads) =
+            std::tuple(loc.write_before, loc.read_before, loc.since_writes, loc.since_reads);
       }
     }
-    ++seen[x];
+    // A walk longer than the thread count is first tested in O(T): if D(e2) holds everything
+    // every other thread has done so far (e2 comes after joining them, say), each of the
+    // accesses is in it, check's first test, and none need a look.
+    if (uint32_t n = (writes > mine.writes ? writes - mine.writes : 0) +
+                     (write && reads > mine.reads ? reads - mine.reads : 0);
+        n > threads) {
+      bool all = true;
+      for (uint32_t u = 0; u < threads && all; ++u) all = u == t2 || d2[u] >= progress[u];
+      if (all) writes = mine.writes, reads = mine.reads;
+    }
+    for (uint32_t k = writes > mine.writes ? writes - mine.writes : 0; k > 0 && !out.truncated;
+         --k, w = log[w].previous)
+      if (check(log[w])) keep(log[w]);
+    if (write)
+      for (uint32_t k = reads > mine.reads ? reads - mine.reads : 0; k > 0 && !out.truncated;
+           --k, r = log[r].previous)
+        if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
+    // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
+    // holds none of them, its own locks from e2 on.
+    if (close_pairs) {
+      if (kept != 0) {
+        loc.mask = kept;
+      } else {
+        loc.guard = current[t2];
+        uint32_t n = current[t2] == kNone ? 0 : std::min<uint32_t>(held_locks[current[t2]], 32);
+        loc.mask = n == 32 ? ~0u : (1u << n) - 1;
+        loc.since_reads = loc.reads;
+        loc.since_writes = loc.writes;
+        loc.read_before = loc.read;
+        loc.write_before = loc.write;
+      }
+    }
+    uint32_t& head = write ? loc.write : loc.read;
+    log.push_back({e2, index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
+    head = static_cast<uint32_t>(log.size() - 1);
+    ++(write ? loc.writes : loc.reads);
+    mine.writes = loc.writes;
+    if (write) mine.reads = loc.reads;
+    // The pass reports in order of e2 already: only e2's own pairs need sorting.
+    std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(reported), out.races.end(),
+              [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
   }
-  std::sort(out.races.begin(), out.races.end(), [](const PredictedRace& a, const PredictedRace& b) {
-    return std::pair(a.second, a.first) < std::pair(b.second, b.first);
-  });
 }
 
 } // namespace racelang::predict

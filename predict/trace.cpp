@@ -1,4 +1,4 @@
-// Trace helpers shared by every analysis: reads-from and the well-formedness check.
+// Trace helpers shared by every analysis: event names and the well-formedness check.
 #include "predict/trace.h"
 
 #include <unordered_map>
@@ -25,17 +25,6 @@ const char* op_name(Op op) {
     return "branch";
   }
   return "?";
-}
-
-std::vector<int64_t> reads_from(const Trace& trace) {
-  std::vector<int64_t> out(trace.events.size(), -1);
-  std::vector<int64_t> last(trace.locations.size(), -1);
-  for (size_t i = 0; i < trace.events.size(); ++i) {
-    const Event& e = trace.events[i];
-    if (e.op == Op::Write) last[e.target] = static_cast<int64_t>(i);
-    if (e.op == Op::Read) out[i] = last[e.target];
-  }
-  return out;
 }
 
 std::optional<std::string> check_well_formed(const Trace& trace) {

@@ -51,10 +51,6 @@ inline bool conflicting(const Event& a, const Event& b) {
 // "rd", "wr", "acq", "rel", "fork", "join", "print", "branch".
 const char* op_name(Op op);
 
-// For each event, the index of the write it reads from (the last earlier write to its location),
-// or -1 for a read of the initial value and for every other event.
-std::vector<int64_t> reads_from(const Trace& trace);
-
 // Checks the structure every analysis relies on: each lock released only by the thread holding
 // it and acquired only when free, a thread's events only after it was forked (main, the first
 // thread to act, excepted) and never after it was joined, a join only after the joined thread's

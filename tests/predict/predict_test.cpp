@@ -150,6 +150,23 @@ TEST(Predict, SyncPThatForgetsTheLockQueuesAtAPairIsCaught) {
   EXPECT_TRUE(verify::find_failure([&] { check_syncp(broken); }, 400).has_value());
 }
 
+// SyncP skips the accesses of a location that a lock protects (a per-location lockset over a
+// suffix of its accesses); the lockset taken to hold from the location's first access skips
+// earlier unlocked accesses too, and the pairwise closure catches it.
+TEST(Predict, SyncPWithAnUnboundedLocksetIsCaught) {
+  PredictOptions broken;
+  broken.syncp_lockset_unbounded = true;
+  broken.witnesses = false;
+  EXPECT_TRUE(verify::find_failure(
+                  [&] {
+                    predict::Trace trace = testing::gen_random_trace(150);
+                    auto syncp = predict::predict_races(trace, Analysis::SyncP, broken);
+                    RC_ASSERT(pairs(syncp) == closure_pairs(trace));
+                  },
+                  400)
+                  .has_value());
+}
+
 RC_GTEST_PROP(Predict, SyncPreservingRacesArePredictableAndIncludeShb, ()) {
   Recorded r = gen_recorded();
   auto all = testing::predictable_races(r.rec.trace);
