@@ -1,0 +1,140 @@
+// Shared instrumentation code (jit/README.md, "Shared instrumentation code") against the
+// interpreter. The instrumented form (the default pass and eliminations) of a generated
+// single-threaded program is run by the JIT, its repeated runs of instrumentation compiled as
+// calls of shared functions, and by the interpreter; both must end the same way with every
+// cell of shared memory equal — the metadata included, so a shared function that checked or
+// updated another occurrence's location, clock row or site is caught even where no race
+// follows. The code generator that keeps the first occurrence's literals
+// (jit::Fault::SharedCodeIgnoresLiterals) fails it. Two fixed programs pin that sharing
+// happens at all and that a race found inside shared code names the calling occurrence's
+// location and sites, on threads with different ids.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "tests/jit/jit_harness.h"
+#include "tests/support/program_gen.h"
+#include "verify/property_runner.h"
+
+namespace racelang {
+namespace {
+
+using namespace racelang::testing;
+
+constexpr int kOptLevel = 2;
+
+testgen::GenConfig single_threaded() {
+  testgen::GenConfig config;
+  config.weights.spawn = 0;
+  config.weights.wait = 0;
+  return config;
+}
+
+// `min_weight`: CodegenOptions::min_shared_weight. Generated programs are small and have one
+// thread, so their runs are short; the properties share runs down to a single statement, so
+// that every statement kind is compiled as shared code. Their locations are all thread-local,
+// so the instrumentation is without eliminations (which would remove every check), by either
+// pass, with clock operations unrolled or as loops.
+void check_shared_code_matches_interpreter(const Program& program, jit::Fault fault,
+                                           size_t min_weight) {
+  PassOptions pass;
+  pass.pass = *rc::gen::element(PassKind::FastTrack, PassKind::VectorClock);
+  pass.elide = std::vector<std::string>{};
+  pass.clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultClockLoopThreshold);
+  auto c = compile(program);
+  RC_ASSERT(c != nullptr);
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  codegen.min_shared_weight = min_weight;
+  auto s = jit_compile(*c, true, kOptLevel, codegen, pass);
+  RC_ASSERT(s != nullptr);
+  CheckOptions reserved;
+  reserved.allow_reserved_names = true;
+  auto instrumented = compile(s->program(), reserved);
+  RC_ASSERT(instrumented != nullptr);
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  options.max_steps = 200'000;
+  TracedRun interp = run_seed(*instrumented, 1, options);
+  RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);
+  JitRun j = jit_run(*s);
+  RC_ASSERT(j.result.outcome == interp.result.outcome);
+  RC_ASSERT(j.result.races.size() == interp.result.races.size());
+  RC_ASSERT(j.output == interp.output);
+  if (j.result.outcome == Outcome::Finished) RC_ASSERT(j.result.memory == interp.result.memory);
+}
+
+RC_GTEST_PROP(JitSharedCode, InstrumentedProgramsEndAsInTheInterpreter, ()) {
+  size_t min_weight = *rc::gen::inRange<size_t>(1, 17);
+  RC_TAG(min_weight);
+  check_shared_code_matches_interpreter(*testgen::gen_program(single_threaded()), jit::Fault::None,
+                                        min_weight);
+}
+
+TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_shared_code_matches_interpreter(*testgen::gen_program(single_threaded()),
+                                              jit::Fault::SharedCodeIgnoresLiterals, 1);
+      },
+      500);
+  ASSERT_TRUE(failure.has_value()) << "shared code with the first occurrence's literals went "
+                                      "unnoticed";
+}
+
+// Both threads write x under the lock and then y without it: a race on y, whatever the
+// schedule, found at the second store of y against the first. Every store's slow path has the
+// same shape, so all four are calls of one shared function, with different literals (x's or
+// y's metadata, thread 1's or 2's clock row, the site).
+constexpr const char* kRaceInSharedCode = R"(shared x;
+shared y;
+mutex m;
+spawn 1 {
+  lock m;
+  store 1 x;
+  unlock m;
+  store 1 y;
+}
+spawn 2 {
+  lock m;
+  store 2 x;
+  unlock m;
+  store 2 y;
+}
+wait 1;
+wait 2;
+)";
+
+// Whether 20 runs of kRaceInSharedCode each report the race on y between the two stores of y,
+// naming each one's thread and line.
+bool reports_the_race_on_y(jit::Fault fault) {
+  auto c = compile(kRaceInSharedCode, "race.rl");
+  EXPECT_TRUE(c);
+  if (!c) return false;
+  jit::CodegenOptions codegen;
+  codegen.keep_ir = true;
+  codegen.fault = fault;
+  auto s = jit_compile(*c, true, kOptLevel, codegen);
+  EXPECT_TRUE(s);
+  if (!s) return false;
+  EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
+  uint32_t y = s->info().find_symbol("y")->first_cell;
+  auto line_of = [](int64_t thread) { return thread == 1 ? 8u : 14u; };
+  for (int run = 0; run < 20; ++run) {
+    JitRun j = jit_run(*s);
+    if (j.result.races.size() != 1) return false;
+    const RaceReport& r = j.result.races[0];
+    if (r.cell != y || r.current.thread == r.previous.thread) return false;
+    if (r.current.range.begin.line != line_of(r.current.thread) ||
+        r.previous.range.begin.line != line_of(r.previous.thread))
+      return false;
+  }
+  return true;
+}
+
+TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
+  EXPECT_TRUE(reports_the_race_on_y(jit::Fault::None));
+  EXPECT_FALSE(reports_the_race_on_y(jit::Fault::SharedCodeIgnoresLiterals));
+}
+
+} // namespace
+} // namespace racelang
