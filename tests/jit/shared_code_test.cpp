@@ -22,13 +22,6 @@ using namespace racelang::testing;
 
 constexpr int kOptLevel = 2;
 
-testgen::GenConfig single_threaded() {
-  testgen::GenConfig config;
-  config.weights.spawn = 0;
-  config.weights.wait = 0;
-  return config;
-}
-
 // `min_weight`: CodegenOptions::min_shared_weight. Generated programs are small and have one
 // thread, so their runs are short; the properties share runs down to a single statement, so
 // that every statement kind is compiled as shared code. Their locations are all thread-local,
@@ -51,10 +44,7 @@ void check_shared_code_matches_interpreter(const Program& program, jit::Fault fa
   reserved.allow_reserved_names = true;
   auto instrumented = compile(s->program(), reserved);
   RC_ASSERT(instrumented != nullptr);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  options.max_steps = 200'000;
-  TracedRun interp = run_seed(*instrumented, 1, options);
+  TracedRun interp = interpret(*instrumented, 200'000);
   RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);
   JitRun j = jit_run(*s);
   RC_ASSERT(j.result.outcome == interp.result.outcome);
