@@ -464,7 +464,7 @@ def write_csv(path, rows, summary):
 def write_svg(path, rows, summary, machine):
     """Grouped horizontal bars of the slowdowns, log scale, one group per program."""
     colours = ["#d62728", "#1f77b4", "#17becf", "#9467bd", "#e377c2", "#7f7f7f", "#2ca02c",
-               "#bcbd22"]
+               "#bcbd22", "#ff7f0e"]  # the last for --baseline's column
     assert len(colours) >= len(RATIOS), "a colour for every ratio"
     series = [(n, c) for (n, _, _), c in zip(RATIOS, colours)]
     # Racy programs are left out: racelang stops at the first report and TSan does not.

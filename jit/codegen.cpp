@@ -350,7 +350,7 @@ private:
   // stmts[begin, end), with the runs of shared shapes among them as calls.
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
-    if (!in_shared_ && options_.min_shared_weight > 0)
+    if (!in_shared_ && inside_instrumentation_ && options_.min_shared_weight > 0)
       runs = shared_runs(stmts, options_.min_shared_weight);
     auto run = runs.begin();
     size_t k = begin;
@@ -710,6 +710,16 @@ private:
 
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
+    // The bodies of an instrumentation-only statement may hold shared runs (program_shapes).
+    bool saved_inside = inside_instrumentation_;
+    if (!inside_instrumentation_ && options_.min_shared_weight > 0 &&
+        (std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node)))
+      inside_instrumentation_ = instrumentation_only(s);
+    stmt_node(s);
+    inside_instrumentation_ = saved_inside;
+  }
+
+  void stmt_node(const Stmt& s) {
     visit_stmt(s, Overloaded{
                       [&](const Assign& a) { irb().CreateStore(expr(a.value), local(a.local)); },
                       [&](const Load& l) {
@@ -1032,6 +1042,7 @@ private:
   std::unordered_map<const Stmt*, size_t> weights_;
   // Shared code being written (shared_call): its thread id, first site and literal parameters.
   bool in_shared_ = false;
+  bool inside_instrumentation_ = false; // in a body of an instrumentation-only statement
   Value* shared_thread_id_ = nullptr;
   Value* shared_site_base_ = nullptr;
   uint32_t shared_site_origin_ = 0;

@@ -165,31 +165,34 @@ size_t weight(const Stmt& s) {
   return w + 1;
 }
 
-bool instrumentation_only(const Stmt& s) {
-  ShapeWriter w;
-  w.stmt(s);
-  return w.ok;
-}
-
-void add_runs(const Block& block, size_t min_weight, ShapeTable& table) {
-  for (const SharedRun& run : shared_runs(block, min_weight)) {
-    RunShape shape = shape_of(block, run);
-    ShapeUse& use = table[shape.key];
-    ++use.occurrences;
-    std::vector<int64_t>& values = use.values.emplace_back();
-    for (const IntLit* lit : shape.literals) values.push_back(lit->value);
-  }
+// `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
+void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
+  if (inside)
+    for (const SharedRun& run : shared_runs(block, min_weight)) {
+      RunShape shape = shape_of(block, run);
+      ShapeUse& use = table[shape.key];
+      ++use.occurrences;
+      std::vector<int64_t>& values = use.values.emplace_back();
+      for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+    }
   for (const Stmt& s : block) {
+    bool nested = inside || instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
-      add_runs(i->then_body, min_weight, table);
-      if (i->else_body) add_runs(*i->else_body, min_weight, table);
+      add_runs(i->then_body, min_weight, nested, table);
+      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table);
     } else if (const auto* l = std::get_if<While>(&s.node)) {
-      add_runs(l->body, min_weight, table);
+      add_runs(l->body, min_weight, nested, table);
     }
   }
 }
 
 } // namespace
+
+bool instrumentation_only(const Stmt& s) {
+  ShapeWriter w;
+  w.stmt(s);
+  return w.ok;
+}
 
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {
   std::vector<SharedRun> runs;
@@ -217,7 +220,7 @@ RunShape shape_of(const Block& block, SharedRun run) {
 
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight) {
   ShapeTable table;
-  for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, table);
+  for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, false, table);
   for (auto& [key, use] : table) {
     size_t positions = use.values.front().size();
     // A position's offsets from the first occurrence's value, in every occurrence (wrapping,

@@ -29,6 +29,10 @@ struct SharedRun {
   size_t end = 0;
 };
 
+// Whether `s` (with everything nested in it) names only reserved names and holds no spawn,
+// wait, print or synchronisation beyond locks.
+bool instrumentation_only(const Stmt& s);
+
 // The runs of `block` (not of the blocks nested in it) weighing at least `min_weight`
 // statements, counted with everything nested in them; in order.
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
@@ -57,8 +61,15 @@ struct ShapeUse {
 };
 using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 
-// Every run of every thread of `info` (the blocks the code generator compiles: thread bodies
-// and the bodies nested in them, not spawn bodies, which are threads of their own).
+// Every run of every thread of `info` that the code generator may share: the runs in the
+// bodies of instrumentation-only statements (an `if` or `while` the instrumentation wrote,
+// inside its own code), at any depth below one. Those are the transitions an access rarely
+// takes (FastTrack's read-share transition, the check of a shared read vector, the loop forms
+// of clock operations); a run at the top of the instrumentation of an access or a
+// synchronisation (a slow path, a clock merge) runs at every one that misses its fast path, in
+// lock-heavy programs at every access, and stays inline, where a call would cost run time
+// (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
+// threads of their own, reached through their own ThreadInfo.
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight);
 
 } // namespace racelang::jit
