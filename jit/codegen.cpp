@@ -337,11 +337,13 @@ private:
 
   // --- Shared instrumentation code (jit/shared_code.h, jit/README.md) -------------------------
   //
-  // A run of instrumentation code whose shape occurs more than once in the program is compiled
-  // once per module, as an internal noinline function
-  //   i1 racelang_shared.N(ctx, frame, i64 thread id, i32 first site, i64 literal...)
-  // that the occurrences call: the literals that differ between the occurrences are its
-  // parameters, the thread id stands in for the constant lock code uses, and the sites its
+  // A run of instrumentation code (in a body of an instrumentation-only if or while) whose
+  // shape occurs more than once in the program is compiled once per module, as an internal
+  // noinline function
+  //   i1 racelang_shared.N(ctx, frame, i64 thread id, i32 first site, i64 offset...)
+  // that the occurrences call: the literals that differ between the occurrences are the first
+  // occurrence's values plus the caller's offsets, the thread id stands in for the constant
+  // lock code uses, and the sites its
   // failures report are numbered from `first site`. Every occurrence adds its own sites to the
   // site table, in the same order (its code is written the same way as the function's, and the
   // function's copy of it thrown away), so a failure in the shared code reports the occurrence
