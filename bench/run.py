@@ -17,6 +17,8 @@ For every program in bench/programs/ the script builds (racelang emit-c, gcc -O2
                 range coalescing, which is off by default: docs/instrumentation.md)
   c-vc          racelang emit-c --detector=vc --no-elide (the paper's pass as C), gcc -O2
   c-ft          racelang emit-c --detector=fasttrack (the default configuration as C), gcc -O2
+  jit-ft-elide-base  with --baseline RACELANG: jit-ft-elide with that (earlier) racelang build,
+                so that a change's effect is measured in the same interleaved run
 and runs them interleaved (native tsan jit jit-vc ... c-ft, native tsan ..., so that noise hits all
 alike), after one untimed warm-up round, taking the median wall time of --runs runs (at least
 5 unless --smoke). It checks what each run printed and reported: a race-free program must
@@ -67,6 +69,8 @@ DETECTORS = ["tsan", "jit-vc", "jit-ft", "jit-ft-elide", "jit-ft-range", "c-vc",
 # deliberately broken variants), to measure what each part costs. Race-free programs only.
 ABLATIONS = [("c-vc-no-location-locks", "no-location-locks"),
              ("c-vc-store-skips-reads", "store-skips-reads")]
+# --baseline: the racelang build the jit-ft-elide-base column runs (None: no such column).
+BASELINE = None
 SKIP_EXIT = 77  # ctest's SKIP_RETURN_CODE for the smoke test: no C compiler
 
 problems = []  # everything that must make the run fail, reported loudly at the end
@@ -284,6 +288,9 @@ def prepare(program_files, work, racelang, cc, size_of, have_tsan, have_jit, job
                                      sized]
             p.exe["jit-ft-range"] = [racelang, "run", "--backend=jit", "--detector=fasttrack",
                                      "--elide=all", sized]
+            if BASELINE:
+                p.exe["jit-ft-elide-base"] = [BASELINE, "run", "--backend=jit",
+                                              "--detector=fasttrack", sized]
         programs.append(p)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for (argv, what), r in zip(compiles, pool.map(lambda c: run(c[0], 1800), compiles)):
@@ -457,7 +464,7 @@ def write_csv(path, rows, summary):
 def write_svg(path, rows, summary, machine):
     """Grouped horizontal bars of the slowdowns, log scale, one group per program."""
     colours = ["#d62728", "#1f77b4", "#17becf", "#9467bd", "#e377c2", "#7f7f7f", "#2ca02c",
-               "#bcbd22"]
+               "#bcbd22", "#ff7f0e"]  # the last for --baseline's column
     assert len(colours) >= len(RATIOS), "a colour for every ratio"
     series = [(n, c) for (n, _, _), c in zip(RATIOS, colours)]
     # Racy programs are left out: racelang stops at the first report and TSan does not.
@@ -674,7 +681,7 @@ def jit_stats(racelang, programs, timeout):
         if "jit" not in p.exe:
             continue
         row = {"program": p.name, "racy": p.racy}
-        for v in ("jit", "jit-vc", "jit-ft-elide"):
+        for v in ("jit", "jit-vc", "jit-ft-elide") + (("jit-ft-elide-base",) if BASELINE else ()):
             r = run(p.exe[v][:2] + ["--stats"] + p.exe[v][2:], timeout)
             times, counts = STATS_TIMES.search(r.err), STATS_COUNTS.search(r.err)
             if not times or not counts:
@@ -692,7 +699,8 @@ def print_jit_stats(rows):
     head = ["program", "jit compile ms", "jit-vc compile ms", "jit-ft-elide compile ms",
             "accesses", "metadata/access (vc)", "metadata/access (ft-elide)",
             "checks/access (vc)", "checks/access (ft-elide)", "locks/access (vc)",
-            "locks/access (ft-elide)", "locks (none)"]
+            "locks/access (ft-elide)", "locks (none)"] + (
+                ["jit-ft-elide-base compile ms"] if BASELINE else [])
     body = []
     for r in rows:
         a, b, c = r.get("jit"), r.get("jit-vc"), r.get("jit-ft-elide")
@@ -705,7 +713,9 @@ def print_jit_stats(rows):
                      str(b["accesses"]),
                      "%.1f" % (b["metadata_accesses"] / n), "%.1f" % (c["metadata_accesses"] / n),
                      "%.2f" % (b["checks"] / n), "%.2f" % (c["checks"] / n),
-                     "%.2f" % (b["locks"] / n), "%.2f" % (c["locks"] / n), str(a["locks"])])
+                     "%.2f" % (b["locks"] / n), "%.2f" % (c["locks"] / n), str(a["locks"])] + (
+                         ["%.0f" % r["jit-ft-elide-base"]["compile_ms"]
+                          if r.get("jit-ft-elide-base") else "n/a"] if BASELINE else []))
     widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
     line = lambda row: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                  for i, (c, w) in enumerate(zip(row, widths)))
@@ -978,7 +988,16 @@ def main():
     ap.add_argument("--racelang", help="the racelang tool (default: BUILD/racelang)")
     ap.add_argument("--smoke", action="store_true",
                     help="tiny sizes, one run, no warm-up, checks against the interpreter")
+    ap.add_argument("--baseline", metavar="RACELANG",
+                    help="also run the default detection with this (earlier) racelang build, "
+                         "as the column jit-ft-elide-base, interleaved with the others")
     args = ap.parse_args()
+    if args.baseline:
+        global BASELINE
+        BASELINE = os.path.abspath(args.baseline)
+        VARIANTS.insert(VARIANTS.index("jit-ft-elide") + 1, "jit-ft-elide-base")
+        RATIOS.insert(4, ("jit-ft-elide-base/jit", "jit-ft-elide-base", "jit"))
+        DETECTORS.append("jit-ft-elide-base")
     if args.smoke:
         args.runs = 1
         if args.size is None:

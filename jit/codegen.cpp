@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <limits>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <llvm/IR/IRBuilder.h>
@@ -19,6 +21,7 @@
 #include "frontend/ast_walk.h"
 #include "frontend/print.h"
 #include "jit/runtime.h"
+#include "jit/shared_code.h"
 
 namespace racelang::jit {
 namespace {
@@ -40,6 +43,13 @@ struct ModuleEnv {
   llvm::FunctionCallee lock_slow, unlock_wake, spawn, wait, print, fail, race;
   llvm::FunctionCallee cond_wait, notify, await, assume_failed;
   IRBuilder<> builder; // for code in this module
+  // The shared functions of this module by shape key (jit/shared_code.h), each with the number
+  // of sites one occurrence of it adds to the site table.
+  struct SharedFunction {
+    llvm::Function* function;
+    size_t sites;
+  };
+  std::unordered_map<std::string, SharedFunction> shared;
 
   ModuleEnv(llvm::LLVMContext& c, llvm::Module& m)
       : cx(c), module(m), i1(Type::getInt1Ty(c)), i32(Type::getInt32Ty(c)),
@@ -74,9 +84,9 @@ public:
   // (`next_part_env` counts across the threads of the program).
   ThreadCodegen(ModuleEnv& env, const std::vector<std::unique_ptr<ModuleEnv>>& part_envs,
                 size_t& next_part_env, const ProgramInfo& info, ProgramLayout& layout,
-                const CodegenOptions& options, uint32_t thread_index)
+                const CodegenOptions& options, const ShapeTable& shapes, uint32_t thread_index)
       : env_(&env), part_envs_(part_envs), next_part_env_(next_part_env), info_(info),
-        layout_(layout), options_(options), thread_(thread_index),
+        layout_(layout), options_(options), shapes_(shapes), thread_(thread_index),
         id_(info.threads[thread_index].id) {}
 
   llvm::Function* emit(const std::string& name) {
@@ -187,10 +197,11 @@ private:
     return w;
   }
 
-  // Compiles stmts[begin, end) as a call of a new part function.
-  void call_part(const Block& stmts, size_t begin, size_t end) {
-    std::vector<std::string> names;
-    size_t print_slots = 1;
+  // The locals stmts[begin, end) mention (nested bodies included, in order of first mention)
+  // and the most arguments one of their prints has: what a function compiled from them
+  // exchanges with its caller and needs for itself.
+  static void outlined_needs(const Block& stmts, size_t begin, size_t end,
+                             std::vector<std::string>& names, size_t& print_slots) {
     for (size_t k = begin; k < end; ++k) {
       const Stmt& s = stmts[k];
       collect_locals(s, names);
@@ -206,9 +217,94 @@ private:
         print_slots = std::max(print_slots, p->args.size());
       }
     }
+  }
+
+  // Calls a function written by emit_outlined: the locals `names` out to their frame slots,
+  // the call, the thread leaves if it returned false, the locals back.
+  void call_outlined(llvm::FunctionCallee callee, const std::vector<Value*>& args,
+                     const std::vector<std::string>& names,
+                     const std::function<Value*(const std::string&)>& slot) {
+    for (const std::string& n : names)
+      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
+    Value* go_on = irb().CreateCall(callee, args);
+    BasicBlock* cont = new_block("call.done");
+    llvm::MDBuilder md(env_->cx);
+    irb().CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
+    irb().SetInsertPoint(cont);
+    for (const std::string& n : names)
+      irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), local(n));
+  }
+
+  // Writes `f`, an `i1 f(ctx, frame, ...)` in `env`, with `body` emitting its statements: the
+  // locals `names` start from their slots in the frame (an array of `frame_type`) and go back
+  // to them when it returns true; it returns false where the thread must leave (a failure, a
+  // race without --keep-going, the stop flag). The function being written is set aside
+  // meanwhile and restored after.
+  void emit_outlined(ModuleEnv* env, llvm::Function* f, llvm::ArrayType* frame_type,
+                     const std::vector<std::string>& names,
+                     const std::function<size_t(const std::string&)>& slot_index,
+                     size_t print_slots, const std::function<void()>& body) {
+    IRBuilder<>::InsertPointGuard guard(irb());
+    ModuleEnv* saved_env = env_;
+    llvm::Function* saved_fn = fn_;
+    Value *saved_ctx = ctx_, *saved_memory = memory_, *saved_stop = stop_,
+          *saved_frame_arg = frame_arg_;
+    BasicBlock* saved_exit = exit_;
+    llvm::AllocaInst *saved_values = values_, *saved_print = print_args_, *saved_frame = frame_,
+                     *saved_shared_frame = shared_frame_;
+    std::array<llvm::AllocaInst*, rl_counter_count> saved_counters;
+    std::copy(std::begin(counters_), std::end(counters_), saved_counters.begin());
+    std::unordered_map<std::string, llvm::AllocaInst*> saved_locals;
+    saved_locals.swap(locals_);
+
+    env_ = env;
+    fn_ = f;
+    ctx_ = f->getArg(0);
+    ctx_->setName("ctx");
+    frame_arg_ = f->getArg(1);
+    frame_arg_->setName("frame");
+    shared_frame_ = nullptr;
+    BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
+    exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
+    irb().SetInsertPoint(entry);
     auto slot = [&](const std::string& n) {
-      return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_, 0, frame_slot_.at(n));
+      return irb().CreateConstInBoundsGEP2_64(frame_type, frame_arg_, 0, slot_index(n));
     };
+    for (const std::string& n : names) {
+      llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, n);
+      irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), a);
+      locals_[n] = a;
+    }
+    begin_function_body(print_slots);
+    body();
+    for (const std::string& n : names)
+      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
+    flush_counters();
+    irb().CreateRet(irb().getTrue());
+    irb().SetInsertPoint(exit_);
+    flush_counters();
+    irb().CreateRet(irb().getFalse());
+
+    env_ = saved_env;
+    fn_ = saved_fn;
+    ctx_ = saved_ctx;
+    memory_ = saved_memory;
+    stop_ = saved_stop;
+    frame_arg_ = saved_frame_arg;
+    exit_ = saved_exit;
+    values_ = saved_values;
+    print_args_ = saved_print;
+    frame_ = saved_frame;
+    shared_frame_ = saved_shared_frame;
+    std::copy(saved_counters.begin(), saved_counters.end(), std::begin(counters_));
+    locals_.swap(saved_locals);
+  }
+
+  // Compiles stmts[begin, end) as a call of a new part function.
+  void call_part(const Block& stmts, size_t begin, size_t end) {
+    std::vector<std::string> names;
+    size_t print_slots = 1;
+    outlined_needs(stmts, begin, end, names, print_slots);
     // The part goes into the next module in turn. In its caller's module it is internal, as
     // it always was with one module; in another, it is a hidden global there and declared here
     // (the JITDylib links the two).
@@ -230,67 +326,132 @@ private:
     llvm::Function* callee =
         part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
-    // The call: locals out to the frame, the part, locals back, or leave.
-    for (const std::string& n : names)
-      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
-    Value* go_on = irb().CreateCall(callee, {ctx_, frame_arg()});
-    BasicBlock* cont = new_block("part.done");
-    llvm::MDBuilder md(env_->cx);
-    irb().CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
-    irb().SetInsertPoint(cont);
-    for (const std::string& n : names)
-      irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), local(n));
+    call_outlined(callee, {ctx_, frame_arg()}, names, [&](const std::string& n) -> Value* {
+      return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg(), 0, frame_slot_.at(n));
+    });
+    emit_outlined(
+        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names,
+        [&](const std::string& n) { return frame_slot_.at(n); }, print_slots,
+        [&] { emit_range(stmts, begin, end); });
+  }
 
-    // The part itself, with this function's state set aside.
-    IRBuilder<>::InsertPointGuard guard(irb());
-    llvm::Function* saved_fn = fn_;
-    Value *saved_ctx = ctx_, *saved_memory = memory_, *saved_stop = stop_,
-          *saved_frame_arg = frame_arg_;
-    BasicBlock* saved_exit = exit_;
-    llvm::AllocaInst *saved_values = values_, *saved_print = print_args_;
-    std::array<llvm::AllocaInst*, rl_counter_count> saved_counters;
-    std::copy(std::begin(counters_), std::end(counters_), saved_counters.begin());
-    std::unordered_map<std::string, llvm::AllocaInst*> saved_locals;
-    saved_locals.swap(locals_);
+  // --- Shared instrumentation code (jit/shared_code.h, jit/README.md) -------------------------
+  //
+  // A run of instrumentation code (in a body of an instrumentation-only if or while) whose
+  // shape occurs more than once in the program is compiled once per module, as an internal
+  // noinline function
+  //   i1 racelang_shared.N(ctx, frame, i64 thread id, i32 first site, i64 offset...)
+  // that the occurrences call: the literals that differ between the occurrences are the first
+  // occurrence's values plus the caller's offsets, the thread id stands in for the constant
+  // lock code uses, and the sites its
+  // failures report are numbered from `first site`. Every occurrence adds its own sites to the
+  // site table, in the same order (its code is written the same way as the function's, and the
+  // function's copy of it thrown away), so a failure in the shared code reports the occurrence
+  // that called it, with that occurrence's position and text.
 
-    env_ = part_env;
-    fn_ = part;
-    ctx_ = part->getArg(0);
-    ctx_->setName("ctx");
-    frame_arg_ = part->getArg(1);
-    frame_arg_->setName("frame");
-    BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
-    exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
-    irb().SetInsertPoint(entry);
-    auto part_slot = [&](const std::string& n) {
-      return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg_, 0, frame_slot_.at(n));
-    };
-    for (const std::string& n : names) {
-      llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, n);
-      irb().CreateStore(irb().CreateLoad(env_->i64, part_slot(n)), a);
-      locals_[n] = a;
+  // stmts[begin, end), with the runs of shared shapes among them as calls.
+  void emit_range(const Block& stmts, size_t begin, size_t end) {
+    std::vector<SharedRun> runs;
+    if (!in_shared_ && inside_instrumentation_ && options_.min_shared_weight > 0)
+      runs = shared_runs(stmts, options_.min_shared_weight);
+    auto run = runs.begin();
+    size_t k = begin;
+    while (k < end) {
+      while (run != runs.end() && run->begin < k) ++run;
+      if (run != runs.end() && run->begin == k && run->end <= end) {
+        RunShape shape = shape_of(stmts, *run);
+        auto use = shapes_.find(shape.key);
+        if (use != shapes_.end() && use->second.occurrences > 1) {
+          shared_call(stmts, *run, shape, use->second);
+          k = run->end;
+          continue;
+        }
+      }
+      stmt(stmts[k++]);
     }
-    begin_function_body(print_slots);
-    for (size_t k = begin; k < end; ++k) stmt(stmts[k]);
-    for (const std::string& n : names)
-      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), part_slot(n));
-    flush_counters();
-    irb().CreateRet(irb().getTrue());
-    irb().SetInsertPoint(exit_);
-    flush_counters();
-    irb().CreateRet(irb().getFalse());
+  }
 
-    env_ = caller_env;
-    fn_ = saved_fn;
-    ctx_ = saved_ctx;
-    memory_ = saved_memory;
-    stop_ = saved_stop;
-    frame_arg_ = saved_frame_arg;
-    exit_ = saved_exit;
-    values_ = saved_values;
-    print_args_ = saved_print;
-    std::copy(saved_counters.begin(), saved_counters.end(), std::begin(counters_));
-    locals_.swap(saved_locals);
+  void shared_call(const Block& stmts, SharedRun run, const RunShape& shape, const ShapeUse& use) {
+    std::vector<std::string> names;
+    size_t print_slots = 1;
+    outlined_needs(stmts, run.begin, run.end, names, print_slots);
+    std::unordered_map<std::string, size_t> slot_of;
+    for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
+    // Parameter j is this occurrence's offset from the first occurrence's values at the
+    // positions use.parameter maps to j (the same at each of them).
+    size_t parameters = options_.fault == Fault::SharedCodeIgnoresLiterals ? 0 : use.parameters;
+    std::vector<uint64_t> arguments(parameters);
+    for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
+      if (use.parameter[k] >= 0)
+        arguments[use.parameter[k]] =
+            static_cast<uint64_t>(shape.literals[k]->value) - static_cast<uint64_t>(use.first[k]);
+
+    // The function, written from this occurrence; kept if it is the module's first.
+    size_t first_site = layout_.sites.size();
+    std::vector<Type*> types{env_->ptr, env_->ptr, env_->i64, env_->i32};
+    types.insert(types.end(), parameters, env_->i64);
+    auto* f = llvm::Function::Create(
+        llvm::FunctionType::get(env_->i1, types, false), llvm::Function::InternalLinkage,
+        "racelang_shared." + std::to_string(env_->shared.size()), env_->module);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    f->addFnAttr(llvm::Attribute::NoInline);
+    llvm::ArrayType* frame_type =
+        llvm::ArrayType::get(env_->i64, std::max<size_t>(names.size(), 1));
+    emit_outlined(
+        env_, f, frame_type, names, [&](const std::string& n) { return slot_of.at(n); },
+        print_slots,
+        [&] {
+          in_shared_ = true;
+          frame_ = nullptr; // never split
+          shared_thread_id_ = f->getArg(2);
+          shared_site_base_ = f->getArg(3);
+          shared_site_origin_ = static_cast<uint32_t>(first_site);
+          for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
+            if (use.parameter[k] >= 0)
+              shared_literals_[shape.literals[k]] = {f->getArg(4 + use.parameter[k]), use.first[k]};
+          for (size_t k = run.begin; k < run.end; ++k) stmt(stmts[k]);
+          in_shared_ = false;
+          shared_literals_.clear();
+        });
+    size_t sites = layout_.sites.size() - first_site;
+    llvm::Function* callee = f;
+    auto [it, first] = env_->shared.try_emplace(shape.key, ModuleEnv::SharedFunction{f, sites});
+    if (!first) {
+      if (it->second.sites != sites)
+        throw std::logic_error("jit: occurrences of one shared shape add different sites");
+      f->eraseFromParent();
+      callee = it->second.function;
+    }
+
+    // One frame for every shared call of the function, with a slot for each of its locals
+    // (more than any run mentions).
+    if (!shared_frame_) {
+      BasicBlock& entry = fn_->getEntryBlock();
+      IRBuilder<> at_entry(&entry, entry.begin());
+      shared_frame_ = at_entry.CreateAlloca(
+          llvm::ArrayType::get(env_->i64, std::max<size_t>(locals_.size(), 1)), nullptr,
+          "shared.frame");
+    }
+    llvm::AllocaInst* frame = shared_frame_;
+    std::vector<Value*> args{ctx_, frame, irb().getInt64(id_),
+                             irb().getInt32(static_cast<uint32_t>(first_site))};
+    for (uint64_t v : arguments) args.push_back(irb().getInt64(v));
+    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
+      return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
+    });
+  }
+
+  // A site's number as the code being written passes it to the runtime: a constant, or in a
+  // shared function the caller's first site plus its place among the function's sites.
+  Value* site_value(uint32_t id) {
+    if (!in_shared_) return irb().getInt32(id);
+    return irb().CreateAdd(shared_site_base_, irb().getInt32(id - shared_site_origin_));
+  }
+
+  // What a lock cell holds while this thread holds it: its id + 1.
+  Value* holder_value() {
+    if (!in_shared_) return irb().getInt64(id_ + 1);
+    return irb().CreateAdd(shared_thread_id_, irb().getInt64(1));
   }
 
   // The frame's type, in the context of the module being written.
@@ -348,7 +509,7 @@ private:
     for (Value* v : leading) put(v);
     for (const std::string& n : layout_.sites[site].locals)
       put(irb().CreateLoad(env_->i64, local(n)));
-    irb().CreateCall(env_->fail, {ctx_, irb().getInt32(site), values_});
+    irb().CreateCall(env_->fail, {ctx_, site_value(site), values_});
     irb().CreateBr(exit_);
   }
 
@@ -364,7 +525,15 @@ private:
 
   Value* expr(const Expr& e) {
     return std::visit(Overloaded{
-                          [&](const IntLit& lit) -> Value* { return irb().getInt64(lit.value); },
+                          [&](const IntLit& lit) -> Value* {
+                            if (in_shared_) {
+                              auto param = shared_literals_.find(&lit);
+                              if (param != shared_literals_.end())
+                                return irb().CreateAdd(param->second.offset,
+                                                       irb().getInt64(param->second.first));
+                            }
+                            return irb().getInt64(lit.value);
+                          },
                           [&](const LocalRef& r) -> Value* {
                             return irb().CreateLoad(env_->i64, local(r.name), r.name);
                           },
@@ -522,7 +691,7 @@ private:
   void block(const Block& stmts) {
     size_t limit = options_.max_function_statements;
     if (!frame_ || block_weight(stmts) <= limit) {
-      for (const Stmt& s : stmts) stmt(s);
+      emit_range(stmts, 0, stmts.size());
       return;
     }
     // Too heavy for one function: runs of at most `limit` into parts, in order; a statement
@@ -543,6 +712,16 @@ private:
 
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
+    // The bodies of an instrumentation-only statement may hold shared runs (program_shapes).
+    bool saved_inside = inside_instrumentation_;
+    if (!inside_instrumentation_ && options_.min_shared_weight > 0 &&
+        (std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node)))
+      inside_instrumentation_ = instrumentation_only(s);
+    stmt_node(s);
+    inside_instrumentation_ = saved_inside;
+  }
+
+  void stmt_node(const Stmt& s) {
     visit_stmt(s, Overloaded{
                       [&](const Assign& a) { irb().CreateStore(expr(a.value), local(a.local)); },
                       [&](const Load& l) {
@@ -579,16 +758,16 @@ private:
     uint32_t id = add_site(std::move(site));
     // Lock cells hold 0 (free) or t + 1 (held by t), as in the paper; acquire ordering makes
     // the previous holder's critical section visible.
-    auto* cas = irb().CreateAtomicCmpXchg(at, irb().getInt64(0), irb().getInt64(id_ + 1),
-                                          llvm::MaybeAlign(8), llvm::AtomicOrdering::Acquire,
-                                          llvm::AtomicOrdering::Monotonic);
+    auto* cas =
+        irb().CreateAtomicCmpXchg(at, irb().getInt64(0), holder_value(), llvm::MaybeAlign(8),
+                                  llvm::AtomicOrdering::Acquire, llvm::AtomicOrdering::Monotonic);
     Value* got = irb().CreateExtractValue(cas, 1);
     BasicBlock* slow = new_block("lock.slow");
     BasicBlock* done = new_block("lock.done");
     llvm::MDBuilder md(env_->cx);
     irb().CreateCondBr(got, done, slow, md.createBranchWeights(1u << 10, 1));
     irb().SetInsertPoint(slow);
-    continue_if(irb().CreateCall(env_->lock_slow, {ctx_, at, irb().getInt32(id)}));
+    continue_if(irb().CreateCall(env_->lock_slow, {ctx_, at, site_value(id)}));
     irb().CreateBr(done);
     irb().SetInsertPoint(done);
     count(rl_counter_locks);
@@ -607,9 +786,8 @@ private:
     site.kind = SiteKind::Unlock;
     site.range = s.range;
     uint32_t id = add_site(std::move(site));
-    emit_fail(
-        branch_unlikely_fail(irb().CreateICmpEQ(holder, irb().getInt64(id_ + 1)), "unlock.bad"), id,
-        {holder, cell});
+    emit_fail(branch_unlikely_fail(irb().CreateICmpEQ(holder, holder_value()), "unlock.bad"), id,
+              {holder, cell});
     if (options_.fault == Fault::UnlockKeepsLock) return;
     Value* prev = irb().CreateAtomicRMW(llvm::AtomicRMWInst::Xchg, at, irb().getInt64(0),
                                         llvm::MaybeAlign(8), llvm::AtomicOrdering::Release);
@@ -678,11 +856,11 @@ private:
     irb().SetInsertPoint(failed);
     Value* cell = cell_of(rc.loc);
     Value* prev_cell = cell_of(rc.prev_site);
-    Value* site_value = expr(rc.site);
+    Value* site_expr = expr(rc.site);
     Value* prev_thread = expr(rc.prev_thread);
     Value* prev_site = atomic_load(prev_cell);
     Value* go_on = irb().CreateCall(
-        env_->race, {ctx_, irb().getInt32(id), cell, site_value, prev_site, prev_thread});
+        env_->race, {ctx_, site_value(id), cell, site_expr, prev_site, prev_thread});
     llvm::MDBuilder md(env_->cx);
     irb().CreateCondBr(irb().CreateICmpNE(go_on, irb().getInt32(0)), cont, exit_,
                        md.createBranchWeights(1, 1));
@@ -841,6 +1019,7 @@ private:
   const ProgramInfo& info_;
   ProgramLayout& layout_;
   const CodegenOptions& options_;
+  const ShapeTable& shapes_;
   uint32_t thread_;
   int64_t id_;
   llvm::Function* fn_ = nullptr;
@@ -861,7 +1040,21 @@ private:
   Value* frame_arg_ = nullptr;
   std::unordered_map<std::string, size_t> frame_slot_;
   size_t parts_ = 0;
+  llvm::AllocaInst* shared_frame_ = nullptr; // the frame of this function's shared calls
   std::unordered_map<const Stmt*, size_t> weights_;
+  // Shared code being written (shared_call): its thread id, first site and literal parameters.
+  bool in_shared_ = false;
+  bool inside_instrumentation_ = false; // in a body of an instrumentation-only statement
+  Value* shared_thread_id_ = nullptr;
+  Value* shared_site_base_ = nullptr;
+  uint32_t shared_site_origin_ = 0;
+  // A literal of shared code that differs between occurrences: the first occurrence's value
+  // plus the parameter that holds the caller's offset from it.
+  struct SharedLiteral {
+    Value* offset;
+    int64_t first;
+  };
+  std::unordered_map<const IntLit*, SharedLiteral> shared_literals_;
 };
 
 } // namespace
@@ -899,10 +1092,13 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Thread functions and parts go into the modules in turn: in order, so the same program
   // always gives the same modules.
   size_t next_part_env = 0;
+  ShapeTable shapes;
+  if (options.min_shared_weight > 0) shapes = program_shapes(info, options.min_shared_weight);
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     out.layout.thread_ids.push_back(info.threads[k].id);
     std::string name = thread_function_name(info.threads[k].id);
-    ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options, k);
+    ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options,
+                         shapes, k);
     thread.emit(name);
     out.split_functions += thread.split_functions();
     out.thread_functions.push_back(name);

@@ -35,10 +35,19 @@ enum class Fault : uint8_t {
   // The synchronisation's teeth (runtime behaviour chosen at code generation):
   BarrierReleasesEarly, // a barrier for n > 1 releases its phases after n - 1 arrivals
   NotifyWakesAll,       // `notify(c)` wakes every waiter (spurious wake-ups)
+  // Shared instrumentation code (jit/README.md) keeps the literals of the occurrence it was
+  // compiled from instead of taking the ones that differ as parameters: every other
+  // occurrence checks and updates the first one's metadata.
+  SharedCodeIgnoresLiterals,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").
 inline constexpr size_t kDefaultMaxFunctionStatements = 2000;
+
+// The default CodegenOptions::min_shared_weight (jit/README.md, "Shared instrumentation code"):
+// a run lighter than this stays inline, where a call and the copying of its locals would cost
+// more than the code it replaces.
+inline constexpr size_t kDefaultMinSharedWeight = 16;
 
 struct CodegenOptions {
   // Count shared accesses, checks and locks (for --stats). Off by default so that the default
@@ -53,6 +62,11 @@ struct CodegenOptions {
   // faster than linearly in a function's size, stay linear in the program's size. Smaller
   // threads compile exactly as before. 0: never split.
   size_t max_function_statements = kDefaultMaxFunctionStatements;
+  // Runs of instrumentation code (statements of one instruction group naming only reserved
+  // `__` names, jit/shared_code.h) of at least this weight whose shape occurs more than once
+  // are compiled once per module, as a function the occurrences call with the literals that
+  // differ between them. 0: everything inline, as before.
+  size_t min_shared_weight = kDefaultMinSharedWeight;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
   // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir

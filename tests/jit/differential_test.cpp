@@ -24,13 +24,6 @@ using namespace racelang::testing;
 // are small, so -O2 costs little here).
 constexpr int kDifferentialOptLevel = 2;
 
-testgen::GenConfig single_threaded() {
-  testgen::GenConfig config;
-  config.weights.spawn = 0;
-  config.weights.wait = 0;
-  return config;
-}
-
 std::string describe_interp(const Compiled& c, const RunResult& r) {
   if (r.failure) return describe_failure(*r.failure, true);
   if (r.outcome == Outcome::Deadlock) return describe_deadlock(r.blocked, c.info);
@@ -42,10 +35,7 @@ void check_matches_interpreter(
     size_t max_function_statements = jit::kDefaultMaxFunctionStatements) {
   auto c = compile(program);
   RC_ASSERT(c != nullptr);
-  InterpreterOptions options;
-  options.detector = std::nullopt;
-  options.max_steps = 20'000;
-  TracedRun interp = run_seed(*c, 1, options);
+  TracedRun interp = interpret(*c, 20'000);
   // A program that does not end within the budget says nothing about the JIT (which has no
   // step limit); one that does ends the same way on any backend.
   RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);

@@ -88,6 +88,20 @@ std::unique_ptr<JitSubject> jit_compile(const Compiled& c, bool instrument, int 
   return s;
 }
 
+testgen::GenConfig single_threaded() {
+  testgen::GenConfig config;
+  config.weights.spawn = 0;
+  config.weights.wait = 0;
+  return config;
+}
+
+TracedRun interpret(const Compiled& c, uint64_t max_steps) {
+  InterpreterOptions options;
+  options.detector = std::nullopt;
+  options.max_steps = max_steps;
+  return run_seed(c, 1, options);
+}
+
 JitRun jit_run(const JitSubject& s, bool keep_going) {
   JitRun out;
   RunOptions options;

@@ -16,6 +16,7 @@
 #include "interp/run.h"
 #include "jit/jit.h"
 #include "tests/interp/interp_harness.h"
+#include "tests/support/program_gen.h"
 
 namespace racelang::testing {
 
@@ -28,6 +29,14 @@ inline const int kPropertyOptLevel =
 
 // The engine for an optimisation level, created on first use and kept for the process.
 jit::Engine& engine(int opt_level);
+
+// Generated programs without spawn and wait: one thread, so the result does not depend on a
+// schedule (the single-threaded differential properties).
+testgen::GenConfig single_threaded();
+
+// One run of `c` by the interpreter (seed 1) without a detector, within `max_steps` steps: what
+// the single-threaded differential properties compare the JIT with.
+TracedRun interpret(const Compiled& c, uint64_t max_steps);
 
 // A program as the JIT runs it: the original (detector none) or its instrumentation (vc).
 struct JitSubject {

@@ -1,0 +1,247 @@
+// Runs and shapes of instrumentation code (see shared_code.h): a walk that writes a statement's
+// structure as a key, collects its literals, and says whether it mentions only reserved names.
+#include "jit/shared_code.h"
+
+#include <algorithm>
+#include <map>
+#include <variant>
+
+#include "frontend/ast_walk.h"
+
+namespace racelang::jit {
+namespace {
+
+// Writes the shape of statements into `key`; `ok` turns false at a name the program chose or
+// at a statement kind a run may not hold (spawn, wait, print and the synchronisation beyond
+// locks: their code depends on more than literals, and the instrumentation never repeats them).
+struct ShapeWriter {
+  bool ok = true;
+  std::string key;
+  std::vector<const IntLit*> literals;
+
+  void name(const std::string& n) {
+    if (!n.starts_with(kReservedPrefix)) ok = false;
+    key += n;
+    key += ' ';
+  }
+  void tag(char c, int variant = 0) {
+    key += c;
+    key += static_cast<char>('0' + variant);
+  }
+
+  void expr(const Expr& e) {
+    std::visit(Overloaded{
+                   [&](const IntLit& lit) {
+                     key += '#';
+                     literals.push_back(&lit);
+                   },
+                   [&](const LocalRef& r) { name(r.name); },
+                   [&](const Binary& b) {
+                     tag('(', static_cast<int>(b.op));
+                     expr(*b.lhs);
+                     expr(*b.rhs);
+                     key += ')';
+                   },
+                   [&](const Negate& n) {
+                     key += '-';
+                     expr(*n.operand);
+                   },
+               },
+               e.node);
+  }
+
+  void cond(const Cond& c) {
+    std::visit(Overloaded{
+                   [&](const Compare& cmp) {
+                     tag('c', static_cast<int>(cmp.op));
+                     expr(cmp.lhs);
+                     expr(cmp.rhs);
+                   },
+                   [&](const Logical& l) {
+                     tag('l', static_cast<int>(l.op));
+                     cond(*l.lhs);
+                     cond(*l.rhs);
+                   },
+                   [&](const Not& n) {
+                     key += '!';
+                     cond(*n.operand);
+                   },
+               },
+               c.node);
+  }
+
+  void location(const Location& loc) {
+    name(loc.name);
+    if (loc.index) {
+      key += '[';
+      expr(*loc.index);
+      key += ']';
+    }
+  }
+
+  void block(const Block& stmts) {
+    key += '{';
+    for (const Stmt& s : stmts) stmt(s);
+    key += '}';
+  }
+
+  void stmt(const Stmt& s) {
+    visit_stmt(s, Overloaded{
+                      [&](const Assign& a) {
+                        key += 'A';
+                        name(a.local);
+                        expr(a.value);
+                      },
+                      [&](const Load& l) {
+                        key += 'L';
+                        name(l.local);
+                        location(l.loc);
+                      },
+                      [&](const Store& st) {
+                        key += 'S';
+                        expr(st.value);
+                        location(st.loc);
+                      },
+                      [&](const LockStmt& l) {
+                        key += 'K';
+                        location(l.lock);
+                      },
+                      [&](const UnlockStmt& u) {
+                        key += 'U';
+                        location(u.lock);
+                      },
+                      [&](const Assert& a) {
+                        key += 'T';
+                        cond(a.cond);
+                        if (!a.race) return;
+                        const RaceCheck& rc = *a.race;
+                        tag('R', static_cast<int>(rc.kind) * 2 + static_cast<int>(rc.prev_kind));
+                        // The program's location a check names (only to report it) may be any:
+                        // its name is part of the shape, so only checks of one array or
+                        // scalar share code.
+                        key += rc.loc.name;
+                        if (rc.loc.index) {
+                          key += '[';
+                          expr(*rc.loc.index);
+                          key += ']';
+                        }
+                        expr(rc.site);
+                        expr(rc.prev_thread);
+                        location(rc.prev_site);
+                      },
+                      [&](const If& i) {
+                        key += 'I';
+                        cond(i.cond);
+                        block(i.then_body);
+                        if (i.else_body) {
+                          key += 'E';
+                          block(*i.else_body);
+                        }
+                      },
+                      [&](const While& w) {
+                        key += 'W';
+                        cond(w.cond);
+                        block(w.body);
+                      },
+                      [&](const Spawn&) { ok = false; },
+                      [&](const Wait&) { ok = false; },
+                      [&](const Print&) { ok = false; },
+                      [&](const Call&) { ok = false; },
+                      [&](const Sync&) { ok = false; },
+                  });
+    key += ';';
+  }
+};
+
+size_t weight(const Stmt& s) {
+  size_t w = 0;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    for (const Stmt& t : i->then_body) w += weight(t);
+    if (i->else_body)
+      for (const Stmt& t : *i->else_body) w += weight(t);
+  } else if (const auto* l = std::get_if<While>(&s.node)) {
+    for (const Stmt& t : l->body) w += weight(t);
+  }
+  return w + 1;
+}
+
+// `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
+void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
+  if (inside)
+    for (const SharedRun& run : shared_runs(block, min_weight)) {
+      RunShape shape = shape_of(block, run);
+      ShapeUse& use = table[shape.key];
+      ++use.occurrences;
+      std::vector<int64_t>& values = use.values.emplace_back();
+      for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+    }
+  for (const Stmt& s : block) {
+    bool nested = inside || instrumentation_only(s);
+    if (const auto* i = std::get_if<If>(&s.node)) {
+      add_runs(i->then_body, min_weight, nested, table);
+      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table);
+    } else if (const auto* l = std::get_if<While>(&s.node)) {
+      add_runs(l->body, min_weight, nested, table);
+    }
+  }
+}
+
+} // namespace
+
+bool instrumentation_only(const Stmt& s) {
+  ShapeWriter w;
+  w.stmt(s);
+  return w.ok;
+}
+
+std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {
+  std::vector<SharedRun> runs;
+  size_t k = 0;
+  while (k < block.size()) {
+    if (!instrumentation_only(block[k])) {
+      ++k;
+      continue;
+    }
+    size_t end = k, total = 0;
+    while (end < block.size() && block[end].group == block[k].group &&
+           instrumentation_only(block[end]))
+      total += weight(block[end++]);
+    if (total >= min_weight) runs.push_back({k, end});
+    k = end;
+  }
+  return runs;
+}
+
+RunShape shape_of(const Block& block, SharedRun run) {
+  ShapeWriter w;
+  for (size_t k = run.begin; k < run.end; ++k) w.stmt(block[k]);
+  return RunShape{std::move(w.key), std::move(w.literals)};
+}
+
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight) {
+  ShapeTable table;
+  for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, false, table);
+  for (auto& [key, use] : table) {
+    size_t positions = use.values.front().size();
+    // A position's offsets from the first occurrence's value, in every occurrence (wrapping,
+    // as the code's arithmetic does).
+    std::map<std::vector<uint64_t>, int> by_offsets;
+    use.first = use.values.front();
+    use.parameter.assign(positions, -1);
+    for (size_t k = 0; k < positions; ++k) {
+      std::vector<uint64_t> offsets;
+      for (const std::vector<int64_t>& occurrence : use.values)
+        offsets.push_back(static_cast<uint64_t>(occurrence[k]) -
+                          static_cast<uint64_t>(use.first[k]));
+      if (std::all_of(offsets.begin(), offsets.end(), [](uint64_t d) { return d == 0; })) continue;
+      auto [it, added] =
+          by_offsets.try_emplace(std::move(offsets), static_cast<int>(by_offsets.size()));
+      use.parameter[k] = it->second;
+    }
+    use.parameters = by_offsets.size();
+    use.values.clear();
+  }
+  return table;
+}
+
+} // namespace racelang::jit

@@ -1,0 +1,75 @@
+// Shared code for repeated instrumentation (jit/README.md, "Shared instrumentation code"). An
+// instrumented program repeats the same few pieces of code at every access and every
+// synchronisation — a FastTrack slow path, a clock merge — differing only in constants: the
+// metadata index of the location, the thread's row of C, the site. Compiled inline, each copy
+// costs the optimiser and the instruction selector as much as the first, which made
+// instrumented programs compile 3-7 times slower than the originals. This file finds those
+// pieces and what they have in common, without LLVM: a *run* is a maximal sequence of
+// consecutive statements of one instruction group that mention only reserved (`__`) names, and
+// its *shape* is its text with the values of integer literals left out. The code generator
+// compiles each shape that occurs at least twice once, as a function whose parameters are the
+// literals that differ between its occurrences, and each occurrence as a call of it: the
+// racelang code and its meaning are unchanged, only the machine code is shared.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "frontend/check.h"
+
+namespace racelang::jit {
+
+// block[begin, end): a run of instrumentation-only statements of one group.
+struct SharedRun {
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// Whether `s` (with everything nested in it) names only reserved names and holds no spawn,
+// wait, print or synchronisation beyond locks.
+bool instrumentation_only(const Stmt& s);
+
+// The runs of `block` (not of the blocks nested in it) weighing at least `min_weight`
+// statements, counted with everything nested in them; in order.
+std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
+
+// A run's shape: `key` is its structure with every literal's value left out, `literals` the
+// literals in the order the key lists them (pointers into the run).
+struct RunShape {
+  std::string key;
+  std::vector<const IntLit*> literals;
+};
+RunShape shape_of(const Block& block, SharedRun run);
+
+// What the program's occurrences of one shape have in common: how many there are, the first
+// one's literal values, and for each literal position the parameter of the shared function
+// that holds it, or -1 where every occurrence has the same value (a constant, so the optimiser
+// still sees the thread count and the other literals every occurrence has). A parameter holds
+// an offset from the first occurrence's value, and positions whose values differ from the
+// first occurrence's by the same amount in every occurrence share it: the several metadata
+// indices of one location, or the z entries of one thread's clock row, are one parameter.
+struct ShapeUse {
+  size_t occurrences = 0;
+  std::vector<int64_t> first;
+  std::vector<int> parameter;
+  size_t parameters = 0;
+  std::vector<std::vector<int64_t>> values; // by occurrence, then position (program_shapes)
+};
+using ShapeTable = std::unordered_map<std::string, ShapeUse>;
+
+// Every run of every thread of `info` that the code generator may share: the runs in the
+// bodies of instrumentation-only statements (an `if` or `while` the instrumentation wrote,
+// inside its own code), at any depth below one. Those are the transitions an access rarely
+// takes (FastTrack's read-share transition, the check of a shared read vector, the loop forms
+// of clock operations); a run at the top of the instrumentation of an access or a
+// synchronisation (a slow path, a clock merge) runs at every one that misses its fast path, in
+// lock-heavy programs at every access, and stays inline, where a call would cost run time
+// (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
+// threads of their own, reached through their own ThreadInfo.
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight);
+
+} // namespace racelang::jit
