@@ -1,8 +1,11 @@
-// One run on real threads (see run_state.h and README.md, "Runtime"). Blocking follows the
-// usual three phases: spin briefly with a pause instruction (the other core may release the
-// lock within nanoseconds), then yield the core a few times, then sleep on a futex, so a
-// thread that cannot proceed never holds a core the machine's other threads need. Sleeps use a
-// timeout as a backstop so that a stop is always noticed.
+// One run on real threads (see run_state.h and README.md, "Runtime"). Blocking has two phases:
+// spin briefly with a pause instruction (the other core may release the lock within
+// nanoseconds), then sleep on a futex, so a thread that cannot proceed never holds a core the
+// machine's other threads need. There is no sched_yield phase between them any more: waiters
+// that yielded to each other kept competing for a contended lock, which on a polling program
+// (bench/programs/producer_consumer.rl) made each instrumented run 2.5-14 s instead of 0.3 s
+// (docs/performance.md, "The JIT's lock waits without yielding"). Sleeps use a timeout as a
+// backstop so that a stop is always noticed.
 //
 // Conditions and barriers (README.md, "Conditions, barriers, assume") are emitc's C runtime's
 // design on futexes: a condition is a FIFO of tickets (a waiter takes the next ticket while it
@@ -17,7 +20,6 @@
 #include "outcome/messages.h"
 
 #include <linux/futex.h>
-#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -40,7 +42,6 @@ static_assert(std::endian::native == std::endian::little,
 static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
 
 constexpr int kSpins = 100;
-constexpr int kYields = 20;
 // The futex timeout: a sleeper rechecks the stop flag at least this often. Ending a run wakes
 // every sleeper explicitly; the timeout covers a wake-up that lands just before the sleep.
 constexpr long kSleepNanos = 5'000'000;
@@ -250,10 +251,6 @@ bool RunState::lock_slow(rl_thread_ctx* ctx, int64_t* cell, uint32_t site) {
       cpu_relax();
       continue;
     }
-    if (round < kSpins + kYields) {
-      sched_yield();
-      continue;
-    }
     if (!(v & kSleeperFlag) &&
         !word.compare_exchange_weak(v, v | kSleeperFlag, std::memory_order_relaxed))
       continue;
@@ -309,8 +306,6 @@ bool RunState::wait(rl_thread_ctx* ctx, uint32_t target, uint32_t site) {
     }
     if (round < kSpins)
       cpu_relax();
-    else if (round < kSpins + kYields)
-      sched_yield();
     else
       futex_wait(&status, s);
   }
@@ -324,8 +319,6 @@ bool RunState::wait_until_passed(const std::atomic<uint64_t>& counter, uint64_t 
     if (now > mine) return true;
     if (round < kSpins)
       cpu_relax();
-    else if (round < kSpins + kYields)
-      sched_yield();
     else
       futex_wait(low_half(&counter), static_cast<uint32_t>(now));
   }
