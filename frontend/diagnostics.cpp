@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "frontend/utf8.h"
+
 namespace racelang {
 namespace {
 
@@ -31,10 +33,6 @@ const char* severity_color(Severity s) {
   return "";
 }
 
-bool is_continuation_byte(unsigned char c) {
-  return (c & 0xC0) == 0x80;
-}
-
 // Builds the marker line: whitespace mirroring the source line up to `begin_col` (tabs kept,
 // so the caret lines up), then '^' and '~' up to `end_col` (exclusive), both 1-based.
 std::string marker_line(std::string_view line, uint32_t begin_col, uint32_t end_col) {
@@ -42,7 +40,7 @@ std::string marker_line(std::string_view line, uint32_t begin_col, uint32_t end_
   uint32_t col = 1;
   for (size_t i = 0; i < line.size() && col < begin_col; ++i) {
     unsigned char c = static_cast<unsigned char>(line[i]);
-    if (is_continuation_byte(c)) continue;
+    if (is_utf8_continuation(static_cast<char>(c))) continue;
     out += c == '\t' ? '\t' : ' ';
     ++col;
   }
@@ -53,13 +51,6 @@ std::string marker_line(std::string_view line, uint32_t begin_col, uint32_t end_
   out += '^';
   for (uint32_t c = begin_col + 1; c < end_col; ++c) out += '~';
   return out;
-}
-
-uint32_t line_length_in_chars(std::string_view line) {
-  uint32_t n = 0;
-  for (char c : line)
-    if (!is_continuation_byte(static_cast<unsigned char>(c))) ++n;
-  return n;
 }
 
 // The part of a long source line a diagnostic shows: at most kWindow characters around the
@@ -77,14 +68,14 @@ struct LineWindow {
 size_t byte_of_col(std::string_view line, uint32_t col) {
   uint32_t c = 0;
   for (size_t i = 0; i < line.size(); ++i) {
-    if (is_continuation_byte(static_cast<unsigned char>(line[i]))) continue;
+    if (is_utf8_continuation(line[i])) continue;
     if (++c == col) return i;
   }
   return line.size();
 }
 
 LineWindow line_window(std::string_view line, uint32_t begin_col) {
-  uint32_t length = line_length_in_chars(line);
+  uint32_t length = utf8_length(line);
   if (length <= kWindow) return {line, 1, false, false};
   // Centre the caret, but keep the window inside the line (plus the column just past its end,
   // where an error at the end of the line points).
@@ -124,7 +115,7 @@ std::string render_diagnostic(const SourceFile& file, const Diagnostic& diag, bo
   uint32_t begin_col = std::max<uint32_t>(diag.range.begin.col, 1);
   uint32_t end_col = diag.range.end.line == diag.range.begin.line
                          ? diag.range.end.col
-                         : line_length_in_chars(line) + 1; // underline to the end of the line
+                         : utf8_length(line) + 1; // underline to the end of the line
   end_col = std::max(end_col, begin_col + 1);
   LineWindow window = line_window(line, begin_col);
   if (window.cut_before) out += kEllipsis;

@@ -16,7 +16,7 @@ size_t first_invalid_utf8(std::string_view s) {
     uint32_t cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
     for (size_t k = 1; k < len; ++k) {
       unsigned char cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return i;
+      if (!is_utf8_continuation(static_cast<char>(cc))) return i;
       cp = (cp << 6) | (cc & 0x3F);
     }
     bool overlong =
@@ -34,7 +34,7 @@ SourceLoc loc_of_offset(const std::string& text, size_t offset) {
     if (c == '\n') {
       ++loc.line;
       loc.col = 1;
-    } else if ((c & 0xC0) != 0x80) {
+    } else if (!is_utf8_continuation(static_cast<char>(c))) {
       ++loc.col;
     }
   }

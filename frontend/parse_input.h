@@ -9,6 +9,7 @@
 #include "antlr4-runtime.h"
 #include "frontend/diagnostics.h"
 #include "frontend/source.h"
+#include "frontend/utf8.h"
 
 namespace racelang::parse_detail {
 
@@ -29,7 +30,7 @@ class Utf8CharStream : public antlr4::CharStream {
 public:
   explicit Utf8CharStream(const SourceFile& file) : text_(file.text()), name_(file.path()) {
     for (char c : text_)
-      if (!is_continuation(c)) ++size_;
+      if (!is_utf8_continuation(c)) ++size_;
   }
 
   void consume() override {
@@ -70,15 +71,14 @@ private:
     size_t index = 0; // in code points
     size_t byte = 0;
   };
-  static bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
   void step_forward(Cursor& c) const {
     ++c.byte;
-    while (c.byte < text_.size() && is_continuation(text_[c.byte])) ++c.byte;
+    while (c.byte < text_.size() && is_utf8_continuation(text_[c.byte])) ++c.byte;
     ++c.index;
   }
   void step_back(Cursor& c) const {
     --c.byte;
-    while (c.byte > 0 && is_continuation(text_[c.byte])) --c.byte;
+    while (c.byte > 0 && is_utf8_continuation(text_[c.byte])) --c.byte;
     --c.index;
   }
   void move(Cursor& c, size_t index) const {

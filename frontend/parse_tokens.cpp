@@ -4,14 +4,9 @@
 
 #include <cstdio>
 
-namespace racelang::parse_detail {
+#include "frontend/utf8.h"
 
-uint32_t count_code_points(std::string_view text) {
-  uint32_t n = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
-}
+namespace racelang::parse_detail {
 
 SourceLoc token_begin(const Token* tok) {
   return {static_cast<uint32_t>(tok->getLine()),
@@ -21,7 +16,7 @@ SourceLoc token_begin(const Token* tok) {
 SourceLoc token_end(const Token* tok) {
   SourceLoc loc = token_begin(tok);
   if (tok->getType() == Token::EOF) return {loc.line, loc.col + 1};
-  loc.col += count_code_points(tok->getText());
+  loc.col += utf8_length(tok->getText());
   return loc;
 }
 
@@ -41,7 +36,8 @@ std::string quote_token_text(const std::string& text) {
   std::string out = "'";
   size_t chars = 0;
   for (unsigned char c : text) {
-    if ((c & 0xC0) != 0x80 && chars++ == kShown) return out + "...'"; // at a character's start
+    if (!is_utf8_continuation(static_cast<char>(c)) && chars++ == kShown)
+      return out + "...'"; // at a character's start
     if (c >= 0x20 && c != 0x7F) {
       out += static_cast<char>(c);
     } else {

@@ -24,7 +24,6 @@ struct MalformedTree {
   std::string what;
 };
 
-uint32_t count_code_points(std::string_view text);
 SourceLoc token_begin(const Token* tok);
 SourceLoc token_end(const Token* tok);
 SourceRange token_range(const Token* tok);

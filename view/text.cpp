@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "frontend/utf8.h"
+
 namespace racelang::view_text {
 
 std::string html_escape(std::string_view s) {
@@ -73,7 +75,7 @@ std::string_view trim(std::string_view s) {
 std::string clip(std::string_view s, std::size_t max) {
   if (s.size() <= max) return std::string(s);
   std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  while (cut > 0 && is_utf8_continuation(s[cut])) --cut;
   return std::string(s.substr(0, cut)) + "\u2026";
 }
 

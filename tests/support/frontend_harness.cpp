@@ -10,6 +10,7 @@
 #include "frontend/print.h"
 #include "frontend/procedures.h"
 #include "frontend/source.h"
+#include "frontend/utf8.h"
 #include "tests/support/program_gen.h"
 
 namespace racelang::testing {
@@ -25,13 +26,6 @@ const char* severity_word(Severity s) {
     return "note";
   }
   return "?";
-}
-
-uint32_t code_points(std::string_view s) {
-  uint32_t n = 0;
-  for (char c : s)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
 }
 
 // The raw lines of `text` split at '\n' only (as the lexer counts lines), '\r' kept.
@@ -162,7 +156,7 @@ std::optional<std::string> robustness_problem(const std::string& input, const Fr
       if (d.range.begin.line > lines.size())
         return fail("diagnostic on line " + std::to_string(d.range.begin.line) + " of " +
                     std::to_string(lines.size()) + ": " + d.message);
-      uint32_t len = code_points(lines[d.range.begin.line - 1]);
+      uint32_t len = utf8_length(lines[d.range.begin.line - 1]);
       if (d.range.begin.col < 1 || d.range.begin.col > len + 1)
         return fail("diagnostic at column " + std::to_string(d.range.begin.col) + " of a line of " +
                     std::to_string(len) + " characters: " + d.message);
