@@ -31,9 +31,11 @@ public:
   std::optional<std::vector<uint32_t>> decide(uint32_t e1, uint32_t e2, bool& certain);
 
 private:
+  struct Slices;
   const TraceIndex& index_;
   const PredictOptions& options_;
   std::unique_ptr<M2Tables> tables_;
+  std::unique_ptr<Slices> slices_;
 };
 
 // The maximal causal model (PLDI'14) over Z3; its races come with their witnesses.

@@ -25,8 +25,12 @@
 // costs O(|X|·T·log N) instead of O(|X|^2). Before any of that, the paper's Lemma 5.1: if the
 // cone holds no open critical section (neither racing event is in one), the cone in trace order
 // followed by e1, e2 is a witness. Dynamic completeness (the paper's §5): a rejection is *certain*
-// when it happened before step 3 (only forced orderings were used); if every rejection of a trace
-// is certain, M2's reports are exactly the predictable races, whatever the number of threads.
+// when it happened before step 3 and the cone took in no release of another thread's section
+// (condition 4 closes those sections by choice: a witness could leave one open), so only forced
+// orderings were used; if every rejection of a trace is certain, M2's reports are exactly the
+// predictable races, whatever the number of threads. (Both exceptions were found by
+// tests/predict/m2_test.cpp's oracle property on random traces with three threads: such
+// a rejection had been called certain, and a section never released had rejected its pair.)
 // Most pairs of a long trace never get that far: candidates are found per location (a read's
 // among the writes only), and a pair whose events hold a common lock, or one of which is in the
 // other's closure under thread order, fork/join and reads-from (vector times, ClosureTimes), is
@@ -43,6 +47,7 @@
 #include "predict/chain_order.h"
 #include "predict/closure.h"
 #include "predict/held_locks.h"
+#include "predict/trace_slice.h"
 
 namespace racelang::predict {
 namespace {
@@ -103,8 +108,12 @@ public:
 
   // The witness, or nothing; `certain` tells whether a rejection used forced orderings only.
   std::optional<std::vector<uint32_t>> decide(bool& certain) {
-    certain = true;
-    if (!build_cone()) return std::nullopt;
+    bool cone = build_cone();
+    // The cone's releases of other threads' sections (the paper's condition 4) are a choice, not
+    // forced: a witness may leave such a section open. So a rejection after one is not certain;
+    // on two threads there are none (the paper's completeness).
+    certain = !closed_other_sections_;
+    if (!cone) return std::nullopt;
     if (open_.empty()) { // Lemma 5.1: no section to close or to keep open
       std::vector<uint32_t> w = members_;
       w.push_back(e1_);
@@ -179,9 +188,13 @@ private:
           bool held_at_race = (t == ix_.thread_of[e1_] && count_[t] == ix_.pos[e1_]) ||
                               (t == ix_.thread_of[e2_] && count_[t] == ix_.pos[e2_]);
           if (held_at_race) continue;
-          if (s.release_pos == kNone) return false; // never released: nothing can follow
+          // Never released in the trace: the witness leaves it open too (the lock rule puts an
+          // open section after every other section of its lock; two open ones of one lock are
+          // rejected below). Rejecting the pair here missed predictable races, and called the
+          // rejection certain.
+          if (s.release_pos == kNone) continue;
           add_prefix(t, s.release_pos + 1);
-          added = true;
+          added = closed_other_sections_ = true;
         }
       if (!added) break;
     }
@@ -383,17 +396,82 @@ private:
   std::vector<uint32_t> open_;    // locks of the sections in X whose release is not
   std::vector<uint32_t> members_; // X in trace order
   ChainOrder order_;
-  bool added_ = false; // the last round of close() inserted an edge
+  bool added_ = false;                 // the last round of close() inserted an edge
+  bool closed_other_sections_ = false; // the cone took in a release for condition 4
+};
+
+// A full decision on slices first (racelang's, not the paper's). A pair's cone is everything
+// before it in its threads, so on a long trace a full decision costs the trace's length, and a
+// trace with many such races (each pair ordered by happens-before only through critical
+// sections it must reverse) costs its length squared. But a witness seldom needs to move
+// anything far back: the pair is decided first on a slice from a point where no lock is held
+// shortly before it (trace_slice.h: a witness there, after the whole prefix, is a witness for
+// the trace), then on slices reaching eight times as far back, and only then on the whole
+// trace. So every race is still found as the whole-trace decision would find it (a slice's
+// rejection proves nothing and is not used), and a slice can also find a race the whole-trace
+// decision's heuristic step 3 misses on more than two threads (a witness is a witness). The
+// slice's witness was checked on the slice by M2Pair; it is a correct reordering of the trace
+// by trace_slice.h's argument, which a property checks on random traces
+// (tests/predict/predict_test.cpp, M2SliceWitnessesAreCorrectReorderings), so the trace-long
+// witness is built only when a witness is wanted.
+class SliceDecider {
+public:
+  SliceDecider(const TraceIndex& index, const M2Tables& tables, const PredictOptions& options)
+      : ix_(index), tab_(tables), opt_(options), free_(index.trace), slicer_(index.trace) {}
+
+  // As M2Pair::decide; a race found on a slice has an empty witness unless `witness`.
+  std::optional<std::vector<uint32_t>> decide(uint32_t e1, uint32_t e2, bool witness,
+                                              bool& certain) {
+    uint32_t end = free_.at_or_after(e2 + 1), previous_cut = 0;
+    for (uint64_t back = opt_.m2_slice; back > 0 && back < e1; back *= 8) {
+      uint32_t point = e1 - static_cast<uint32_t>(back);
+      uint32_t cut = opt_.m2_slice_anywhere ? point : free_.at_or_before(point);
+      if (cut == 0) break;
+      if (cut == previous_cut) continue;
+      previous_cut = cut;
+      const Trace& slice = slicer_.slice(cut, end);
+      TraceIndex index(slice);
+      M2Tables tables(index);
+      bool slice_certain = true;
+      auto w = M2Pair(index, tables, opt_, e1 - cut, e2 - cut).decide(slice_certain);
+      if (!w) continue;
+      if (decided_on_slices) ++*decided_on_slices;
+      certain = true;
+      std::vector<uint32_t> full;
+      if (witness) {
+        full.reserve(cut + w->size());
+        for (uint32_t i = 0; i < cut; ++i) full.push_back(i);
+        for (uint32_t i : *w) full.push_back(i + cut);
+      }
+      return full;
+    }
+    return M2Pair(ix_, tab_, opt_, e1, e2).decide(certain);
+  }
+
+  uint64_t* decided_on_slices = nullptr; // counted here if set
+
+private:
+  const TraceIndex& ix_;
+  const M2Tables& tab_;
+  const PredictOptions& opt_;
+  LockFreePoints free_;
+  TraceSlicer slicer_;
 };
 
 } // namespace
 
+// The maximal analysis asks for single decisions; they go through the slices too.
+struct M2Decider::Slices {
+  SliceDecider decider;
+};
+
 M2Decider::M2Decider(const TraceIndex& index, const PredictOptions& options)
-    : index_(index), options_(options), tables_(std::make_unique<M2Tables>(index)) {}
+    : index_(index), options_(options), tables_(std::make_unique<M2Tables>(index)),
+      slices_(std::make_unique<Slices>(Slices{SliceDecider(index, *tables_, options)})) {}
 M2Decider::~M2Decider() = default;
 
 std::optional<std::vector<uint32_t>> M2Decider::decide(uint32_t e1, uint32_t e2, bool& certain) {
-  return M2Pair(index_, *tables_, options_, e1, e2).decide(certain);
+  return slices_->decider.decide(e1, e2, /*witness=*/true, certain);
 }
 
 void m2_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
@@ -406,6 +484,8 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
   HeldLocks held(index);
   ClosureTimes cone(index, /*keep_lock_order=*/false);
   M2Tables tables(index);
+  SliceDecider full_decisions(index, tables, options);
+  full_decisions.decided_on_slices = &out.decided_on_slices;
   // Whether each event leaves its thread inside a critical section.
   std::vector<bool> inside_after(events.size(), false);
   {
@@ -464,7 +544,7 @@ void m2_races(const TraceIndex& index, const PredictOptions& options, PredictRes
           return;
         }
         bool certain = true;
-        auto w = M2Pair(index, tables, options, i, j).decide(certain);
+        auto w = full_decisions.decide(i, j, options.witnesses, certain);
         if (w)
           out.races.push_back({i, j, Analysis::M2, std::move(*w)});
         else if (!certain)

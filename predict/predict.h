@@ -48,6 +48,14 @@ struct PredictOptions {
   bool syncp_lockset_unbounded = false;
   // M2 without its lock-closure rule.
   bool m2_without_lock_closure = false;
+  // M2 decides a pair that needs its full procedure on a slice of the trace first
+  // (trace_slice.h): from the latest point where no lock is held at least this many events
+  // before the first access, to the first such point after the second; then on slices reaching
+  // 8 times as far back, then on the whole trace. 0: on the whole trace only.
+  uint32_t m2_slice = 256;
+  // M2 cutting its slices anywhere, inside critical sections too (a negative control: the
+  // witness is then not always a correct reordering).
+  bool m2_slice_anywhere = false;
   // The maximal encoding without its read-value constraints.
   bool maximal_without_read_values = false;
   // The maximal analysis's relevant events without the writes reads need (it leaves out of the
@@ -87,6 +95,7 @@ struct PredictResult {
   bool complete = false;
   double seconds = 0;   // the analysis alone (CPU), without building witnesses (for benchmarks)
   uint64_t unknown = 0; // maximal: pairs whose query timed out
+  uint64_t decided_on_slices = 0; // M2: races its full procedure found on a slice of the trace
 };
 
 // The CPU time of the calling thread, in seconds: what PredictResult::seconds and `predict
