@@ -377,6 +377,16 @@ private:
                           [&](const Compare& cmp) {
                             std::string lhs = expr(cmp.lhs);
                             std::string rhs = expr(cmp.rhs);
+                            // `c <= c`: C compilers warn about comparing an expression with
+                            // itself (-Wtautological-compare), and the output must build
+                            // warning-free. Both sides have the same value (expressions are
+                            // pure; their failure checks were emitted above), so the result is
+                            // known: true for <=, >=, ==.
+                            if (lhs == rhs) {
+                              bool holds = cmp.op == CompareOp::Le || cmp.op == CompareOp::Ge ||
+                                           cmp.op == CompareOp::Eq;
+                              return std::string(holds ? "1" : "0");
+                            }
                             std::string text = lhs + " " + spelling(cmp.op) + " " + rhs;
                             return top ? text : "(" + text + ")";
                           },
