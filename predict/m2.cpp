@@ -406,7 +406,8 @@ private:
 // sections it must reverse) costs its length squared. But a witness seldom needs to move
 // anything far back: the pair is decided first on a slice from a point where no lock is held
 // shortly before it (trace_slice.h: a witness there, after the whole prefix, is a witness for
-// the trace), then on slices reaching eight times as far back, and only then on the whole
+// the trace), then on slices reaching eight times as far back while a slice is shorter than half
+// the distance from the trace's start to the second event, and only then on the whole
 // trace. So every race is still found as the whole-trace decision would find it (a slice's
 // rejection proves nothing and is not used), and a slice can also find a race the whole-trace
 // decision's heuristic step 3 misses on more than two threads (a witness is a witness). The
@@ -426,7 +427,9 @@ public:
     for (uint64_t back = opt_.m2_slice; back > 0 && back < e1; back *= 8) {
       uint32_t point = e1 - static_cast<uint32_t>(back);
       uint32_t cut = opt_.m2_slice_anywhere ? point : free_.at_or_before(point);
-      if (cut == 0) break;
+      // A slice as long as half the cone saves too little to be worth a decision of its own
+      // (two racing events far apart: the whole trace at once).
+      if (cut == 0 || uint64_t{end - cut} * 2 > e2) break;
       if (cut == previous_cut) continue;
       previous_cut = cut;
       const Trace& slice = slicer_.slice(cut, end);
