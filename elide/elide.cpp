@@ -1,6 +1,7 @@
 // plan_elision: runs the analyses the options ask for and gives every access statement one
-// decision. ThreadLocal wins over Redundant: a thread-local access needs no check whatever came
-// before it, and a pass may then drop the location's metadata altogether. Coalesced comes last:
+// decision. ThreadLocal and then Ordered win over Redundant: such an access needs no check
+// whatever came before it, and a pass may then drop the location's metadata altogether (when
+// every access of it is such). Coalesced comes last:
 // only the accesses of a coalescable loop that would otherwise be Full are left to its range
 // check (a Redundant one adds nothing there either, elide/README.md).
 #include "elide/elide.h"
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "elide/accesses.h"
+#include "elide/ordered_cells.h"
 #include "elide/redundant_checks.h"
 #include "elide/thread_local_cells.h"
 
@@ -22,6 +24,8 @@ const char* spelling(AccessCheck check) {
     return "redundant";
   case AccessCheck::ThreadLocal:
     return "thread-local";
+  case AccessCheck::Ordered:
+    return "ordered";
   case AccessCheck::Coalesced:
     return "coalesced";
   }
@@ -35,6 +39,10 @@ AccessCheck ElisionPlan::check_of(const Stmt& access) const {
 
 bool ElisionPlan::whole_symbol_thread_local(const std::string& name) const {
   return thread_local_symbols_.count(name) > 0;
+}
+
+bool ElisionPlan::whole_symbol_unchecked(const std::string& name) const {
+  return thread_local_symbols_.count(name) > 0 || ordered_symbols_.count(name) > 0;
 }
 
 const CoalescedLoop* ElisionPlan::coalesced_loop(const Stmt& loop) const {
@@ -60,6 +68,11 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
       if (symbol.kind == SymbolKind::Shared && cells->symbol_thread_local(symbol.name))
         plan.thread_local_symbols_.insert(symbol.name);
   }
+  if (options.ordered_cells)
+    plan.ordered_symbols_ =
+        ordered_symbols(program, info, accesses,
+                        {.unguarded_reads = options.broken_unguarded_reads,
+                         .phase_before_waits = options.broken_phase_before_waits});
   std::unordered_set<const Stmt*> redundant;
   if (options.redundant)
     redundant = redundant_accesses(program, info,
@@ -68,6 +81,8 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
     AccessCheck check = AccessCheck::Full;
     if (cells && cells->access_thread_local(access))
       check = AccessCheck::ThreadLocal;
+    else if (plan.ordered_symbols_.count(access.loc->name))
+      check = AccessCheck::Ordered;
     else if (redundant.count(access.stmt))
       check = AccessCheck::Redundant;
     plan.decisions_[access.stmt] = check;

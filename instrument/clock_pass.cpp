@@ -76,7 +76,7 @@ ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync,
   for (const Symbol& s : info.symbols) {
     sizes_[s.name] = s.cell_count;
     symbols_[s.name] = &s;
-    if (s.kind == SymbolKind::Shared && plan_.whole_symbol_thread_local(s.name)) continue;
+    if (s.kind == SymbolKind::Shared && plan_.whole_symbol_unchecked(s.name)) continue;
     int64_t& counter = counted.*metadata_count(s.kind);
     dense_base_[s.name] = counter;
     counter += s.cell_count;

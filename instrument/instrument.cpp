@@ -78,6 +78,17 @@ void enable_thread_local_writers_only(elide::ElisionOptions& o) {
   o.thread_local_cells = true;
   o.broken_writers_only = true;
 }
+void enable_ordered(elide::ElisionOptions& o) {
+  o.ordered_cells = true;
+}
+void enable_ordered_unguarded_reads(elide::ElisionOptions& o) {
+  o.ordered_cells = true;
+  o.broken_unguarded_reads = true;
+}
+void enable_ordered_before_waits(elide::ElisionOptions& o) {
+  o.ordered_cells = true;
+  o.broken_phase_before_waits = true;
+}
 void enable_range(elide::ElisionOptions& o) {
   o.range = true;
 }
@@ -104,6 +115,16 @@ const std::vector<Elimination>& check_eliminations() {
       {"thread-local-writers-only",
        "a location only one thread writes counts as thread-local (unsound)", true,
        enable_thread_local_writers_only},
+      {"ordered",
+       "no checks and no metadata for locations written only while main runs alone (before its "
+       "first spawn, or after it waited for every thread) or accessed under one lock elsewhere",
+       false, enable_ordered},
+      {"ordered-unguarded-reads",
+       "a lock held at every store counts as guarding the location, reads unasked (unsound)", true,
+       enable_ordered_unguarded_reads},
+      {"ordered-before-waits",
+       "main runs alone again right after its last spawn, without waiting (unsound)", true,
+       enable_ordered_before_waits},
       {"range",
        "one range check before a counted loop that cannot synchronise, fail or block, instead of "
        "its accesses' checks",
@@ -174,6 +195,7 @@ elide::ElisionOptions elision_options(const PassOptions& options) {
   elide::ElisionOptions o;
   o.redundant = false;
   o.thread_local_cells = false;
+  o.ordered_cells = false;
   for (const std::string& name : options.elide.value_or(default_eliminations()))
     if (const Elimination* e = find_elimination(name)) e->enable(o);
   return o;

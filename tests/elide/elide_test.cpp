@@ -31,18 +31,21 @@ constexpr AccessCheck F = AccessCheck::Full;
 constexpr AccessCheck R = AccessCheck::Redundant;
 constexpr AccessCheck T = AccessCheck::ThreadLocal;
 constexpr AccessCheck C = AccessCheck::Coalesced;
+constexpr AccessCheck O = AccessCheck::Ordered;
 
 // The redundancy rules alone: with thread-local cells on, most accesses of these small
 // programs would be thread-local, which takes precedence.
 ElisionOptions redundant_only() {
   ElisionOptions options;
   options.thread_local_cells = false;
+  options.ordered_cells = false;
   return options;
 }
 
 ElisionOptions thread_local_only() {
   ElisionOptions options;
   options.redundant = false;
+  options.ordered_cells = false;
   return options;
 }
 
@@ -349,11 +352,12 @@ store 1 x;       // T
 v := load x;     // T, not R: thread-local takes precedence
 store 1 y;       // F
 spawn 1 {
-  w := load y;   // F: y is read by thread 1 and written by main
+  w := load y;   // F: y is read by thread 1 and written by main (ordered, but that is off)
   store 1 z;     // T: z is thread 1's
 }
 wait 1;
-)");
+)",
+                       ElisionOptions{.ordered_cells = false});
   EXPECT_EQ(a.decisions(), (Checks{T, T, F, F, T}));
   EXPECT_TRUE(a.plan.whole_symbol_thread_local("x"));
   EXPECT_FALSE(a.plan.whole_symbol_thread_local("y"));
@@ -498,10 +502,165 @@ while (i < 2) {
 // ---------------------------------------------------------------------------------------------
 // The plan itself.
 
+// ---------------------------------------------------------------------------------------------
+// Ordered cells: written only while main runs alone, or guarded by one lock elsewhere.
+
+ElisionOptions ordered_only() {
+  ElisionOptions options;
+  options.redundant = false;
+  options.thread_local_cells = false;
+  return options;
+}
+
+TEST(Ordered, ALockedCounterAndItsInitialisedSize) {
+  Analysed a = analyse(R"(
+store 10 size;     // O: main alone, before its first spawn
+spawn 1 {
+  n := load size;  // O: size is written only while main runs alone
+  lock m;
+  c := load count; // O: count is guarded by m
+  store c + 1 count;
+  unlock m;
+}
+spawn 2 {
+  lock m;
+  c := load count; // O
+  store c + 1 count;
+  unlock m;
+}
+wait 1;
+wait 2;
+c := load count;   // O: after main waited for every thread
+store 0 size;      // O
+)",
+                       ordered_only());
+  EXPECT_EQ(a.decisions(), (Checks{O, O, O, O, O, O, O, O}));
+  EXPECT_TRUE(a.plan.whole_symbol_unchecked("size"));
+  EXPECT_TRUE(a.plan.whole_symbol_unchecked("count"));
+  EXPECT_FALSE(a.plan.whole_symbol_unchecked("m"));
+  EXPECT_FALSE(a.plan.whole_symbol_thread_local("count"));
+}
+
+TEST(Ordered, OneAccessWithoutTheLockOrOutsideThePhasesIsEnough) {
+  // A read without the lock in another thread.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { lock m; store 1 x; unlock m; }
+spawn 2 { v := load x; }
+)",
+                      ordered_only()),
+            (Checks{F, F}));
+  // Two different locks.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { lock m; store 1 x; unlock m; }
+spawn 2 { lock n; store 2 x; unlock n; }
+)",
+                      ordered_only()),
+            (Checks{F, F}));
+  // A lock held on one branch only.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { if (k > 0) { lock m; } else { print(1); } store 1 x; if (k > 0) { unlock m; } }
+spawn 2 { lock m; store 2 x; unlock m; }
+)",
+                      ordered_only()),
+            (Checks{F, F}));
+  // main's store after its last spawn but before the waits, and one after too few waits.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { v := load x; }
+spawn 2 { w := load y; }
+store 1 x;
+wait 1;
+store 1 y;
+wait 2;
+)",
+                      ordered_only()),
+            (Checks{F, F, F, F}));
+  // A spawn after a wait: main is not alone between them.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { v := load x; }
+wait 1;
+store 1 x;
+spawn 2 { w := load y; }
+wait 2;
+)",
+                      ordered_only()),
+            (Checks{F, F, O})); // y is never written: ordered
+}
+
+TEST(Ordered, WaitsForNestedThreadsAndLocksByConstantIndex) {
+  // Thread 2 is spawned by thread 1: main must wait for it too before it is alone.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { spawn 2 { v := load x; } }
+wait 1;
+store 1 x;
+wait 2;
+store 2 x;
+)",
+                      ordered_only()),
+            (Checks{F, F, F}));
+  EXPECT_EQ(decisions(R"(
+spawn 1 { spawn 2 { v := load x; } }
+wait 1;
+wait 2;
+store 2 x;
+)",
+                      ordered_only()),
+            (Checks{O, O}));
+  // l[1] guards; l[k] (computed) does not, and unlocking l[k] may have released l[1].
+  EXPECT_EQ(decisions(R"(
+mutex l[3];
+spawn 1 { lock l[1]; store 1 x; unlock l[1]; lock l[k]; store 1 y; unlock l[k]; }
+spawn 2 { lock l[2 - 1]; store 2 x; unlock l[1]; lock l[k]; store 2 y; unlock l[k]; }
+spawn 3 { lock l[1]; unlock l[k]; store 3 z; unlock l[1]; }
+spawn 4 { lock l[1]; store 4 z; unlock l[1]; }
+)",
+                      ordered_only()),
+            (Checks{O, F, O, F, F, F}));
+}
+
+TEST(Ordered, ALoopKeepsOnlyTheLocksHeldOnEveryIteration) {
+  EXPECT_EQ(decisions(R"(
+spawn 1 {
+  lock m;
+  i := 0;
+  while (i < 2) { store i x; unlock m; lock m; i := i + 1; }  // O: m held at every arrival
+  unlock m;
+}
+spawn 2 {
+  lock m;
+  i := 0;
+  while (i < 2) { store i y; unlock m; i := i + 1; }  // F: not held on the second iteration
+}
+spawn 3 { lock m; store 1 x; store 1 y; unlock m; }
+)",
+                      ordered_only()),
+            (Checks{O, F, O, F}));
+}
+
+TEST(Ordered, BrokenOptionsChangeExactlyWhatTheyBreak) {
+  const char* unguarded = R"(
+spawn 1 { lock m; store 1 x; unlock m; }
+spawn 2 { v := load x; }
+)";
+  ElisionOptions broken = ordered_only();
+  broken.broken_unguarded_reads = true;
+  EXPECT_EQ(decisions(unguarded, ordered_only()), (Checks{F, F}));
+  EXPECT_EQ(decisions(unguarded, broken), (Checks{O, O}));
+  const char* before_waits = R"(
+spawn 1 { v := load x; }
+store 1 x;
+wait 1;
+)";
+  broken = ordered_only();
+  broken.broken_phase_before_waits = true;
+  EXPECT_EQ(decisions(before_waits, ordered_only()), (Checks{F, F}));
+  EXPECT_EQ(decisions(before_waits, broken), (Checks{O, O}));
+}
+
 TEST(Plan, WithBothSwitchesOffEveryAccessIsFull) {
   ElisionOptions off;
   off.redundant = false;
   off.thread_local_cells = false;
+  off.ordered_cells = false;
   Analysed a = analyse(R"(
 store 1 x;
 v := load x;
@@ -552,6 +711,7 @@ ElisionOptions range_only() {
   ElisionOptions options;
   options.redundant = false;
   options.thread_local_cells = false;
+  options.ordered_cells = false;
   options.range = true;
   return options;
 }

@@ -79,6 +79,8 @@ const std::map<std::string, std::string> kCaughtBy = {
     {"fasttrack/barrier-one-buffer", "theorem5"},
     {"elide/redundant-across-release", "theorem5"},
     {"elide/thread-local-writers-only", "theorem5"},
+    {"elide/ordered-unguarded-reads", "theorem5"},
+    {"elide/ordered-before-waits", "theorem5"},
     {"elide/range-wrong-bound", "theorem4"},
     {"elide/range-across-sync", "theorem5"},
 };
@@ -202,6 +204,21 @@ TEST(NegativeControls, RedundantCheckAcrossReleaseMissesRaces) {
 TEST(NegativeControls, ThreadLocalByWritersOnlyMissesRaces) {
   expect_caught("theorem5", eliminating("thread-local-writers-only"),
                 "a location wrongly called thread-local (Theorem 5)");
+}
+
+// Calling a location ordered because one lock is held at every store outside main's exclusive
+// phases drops the checks of reads made without the lock, and with them their races with the
+// locked stores.
+TEST(NegativeControls, OrderedByLockedStoresOnlyMissesRaces) {
+  expect_caught("theorem5", eliminating("ordered-unguarded-reads"),
+                "a location wrongly called ordered: its reads unguarded (Theorem 5)");
+}
+
+// Taking main's statements after its last spawn as run alone, before it has waited for the
+// threads, drops the checks of main's stores there, which race with the threads' accesses.
+TEST(NegativeControls, OrderedBeforeTheWaitsMissesRaces) {
+  expect_caught("theorem5", eliminating("ordered-before-waits"),
+                "a location wrongly called ordered: main not alone yet (Theorem 5)");
 }
 
 // A range check that stops one iteration short leaves the loop's last accesses unchecked and

@@ -1,4 +1,4 @@
-// RUN: instrument --pass=vc tests/golden/inputs/locked_counter.txt --variant=roadrunner-release
+// RUN: instrument --pass=vc tests/golden/inputs/locked_counter.txt --variant=roadrunner-release --elide=redundant,thread-local
 // THEN: emit-c %t
 // `racelang emit-c b.rl` on an instrumented file translates it as it is (the header names the
 // pass and variant that made it).

@@ -6,7 +6,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/sync_handoff.txt
-// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local
+// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered
 // EXPECT-STDOUT: // FastTrack instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of tests/golden/instrument/{vc,fasttrack}_sync.rl: a worker publishes `data`
@@ -20,12 +20,12 @@
 // EXPECT-STDOUT: condition c;
 // EXPECT-STDOUT: shared __C[4];
 // EXPECT-STDOUT: shared __L[2];
-// EXPECT-STDOUT: shared __FW[2];
-// EXPECT-STDOUT: shared __FR[2];
-// EXPECT-STDOUT: shared __FRV[4];
-// EXPECT-STDOUT: shared __RS[4];
-// EXPECT-STDOUT: shared __WS[4];
-// EXPECT-STDOUT: mutex __X[2];
+// EXPECT-STDOUT: shared __FW[1];
+// EXPECT-STDOUT: shared __FR[1];
+// EXPECT-STDOUT: shared __FRV[2];
+// EXPECT-STDOUT: shared __RS[2];
+// EXPECT-STDOUT: shared __WS[2];
+// EXPECT-STDOUT: mutex __X[1];
 // EXPECT-STDOUT: shared __V[6];
 // EXPECT-STDOUT: mutex __VX[3];
 // EXPECT-STDOUT: shared __B[4];
@@ -186,35 +186,7 @@
 // EXPECT-STDOUT:   store __t2 __C[3];
 // EXPECT-STDOUT:   __c := load __C[3];
 // EXPECT-STDOUT:   __ce := __c * 2 + 1;
-// EXPECT-STDOUT:   // @group(2) store 1 g
-// EXPECT-STDOUT:   __e := load __FW[1];
-// EXPECT-STDOUT:   if (__e != __ce) {
-// EXPECT-STDOUT:     lock __X[1];
-// EXPECT-STDOUT:     __e := load __FW[1];
-// EXPECT-STDOUT:     __u := __e % 2;
-// EXPECT-STDOUT:     __t2 := load __C[2 + __u];
-// EXPECT-STDOUT:     assert(__e / 2 <= __t2) __race(write g, 17 * 65536 + 3, write __u, __WS[2 + __u]);
-// EXPECT-STDOUT:     __e := load __FR[1];
-// EXPECT-STDOUT:     if (__e < 0) {
-// EXPECT-STDOUT:       __t1 := load __FRV[2];
-// EXPECT-STDOUT:       __t2 := load __C[2];
-// EXPECT-STDOUT:       assert(__t1 <= __t2) __race(write g, 17 * 65536 + 3, read 0, __RS[2]);
-// EXPECT-STDOUT:       __t1 := load __FRV[3];
-// EXPECT-STDOUT:       __t2 := load __C[3];
-// EXPECT-STDOUT:       assert(__t1 <= __t2) __race(write g, 17 * 65536 + 3, read 1, __RS[3]);
-// EXPECT-STDOUT:       store 0 __FR[1];
-// EXPECT-STDOUT:     } else {
-// EXPECT-STDOUT:       __u := __e % 2;
-// EXPECT-STDOUT:       __t2 := load __C[2 + __u];
-// EXPECT-STDOUT:       assert(__e / 2 <= __t2) __race(write g, 17 * 65536 + 3, read __u, __RS[2 + __u]);
-// EXPECT-STDOUT:     }
-// EXPECT-STDOUT:     store __ce __FW[1];
-// EXPECT-STDOUT:     store 17 * 65536 + 3 __WS[3];
-// EXPECT-STDOUT:     store 1 g;
-// EXPECT-STDOUT:     unlock __X[1];
-// EXPECT-STDOUT:   } else {
-// EXPECT-STDOUT:     store 1 g;
-// EXPECT-STDOUT:   }
+// EXPECT-STDOUT:   store 1 g;
 // EXPECT-STDOUT:   // @group(10) unlock q
 // EXPECT-STDOUT:   __t1 := load __C[2];
 // EXPECT-STDOUT:   store __t1 __L[0];
@@ -359,40 +331,7 @@
 // EXPECT-STDOUT: store __t2 __C[1];
 // EXPECT-STDOUT: __c := load __C[0];
 // EXPECT-STDOUT: __ce := __c * 2 + 0;
-// EXPECT-STDOUT: // @group(3) f := load g
-// EXPECT-STDOUT: __e := load __FR[1];
-// EXPECT-STDOUT: if (__e < 0) {
-// EXPECT-STDOUT:   __e := load __FRV[2];
-// EXPECT-STDOUT:   __e := __e * 2 + 0;
-// EXPECT-STDOUT: }
-// EXPECT-STDOUT: if (__e != __ce) {
-// EXPECT-STDOUT:   lock __X[1];
-// EXPECT-STDOUT:   __e := load __FW[1];
-// EXPECT-STDOUT:   __u := __e % 2;
-// EXPECT-STDOUT:   __t2 := load __C[__u];
-// EXPECT-STDOUT:   assert(__e / 2 <= __t2) __race(read g, 28 * 65536 + 1, write __u, __WS[2 + __u]);
-// EXPECT-STDOUT:   __e := load __FR[1];
-// EXPECT-STDOUT:   if (__e < 0) {
-// EXPECT-STDOUT:     store __c __FRV[2];
-// EXPECT-STDOUT:   } else {
-// EXPECT-STDOUT:     __u := __e % 2;
-// EXPECT-STDOUT:     __t2 := load __C[__u];
-// EXPECT-STDOUT:     if (__e / 2 <= __t2) {
-// EXPECT-STDOUT:       store __ce __FR[1];
-// EXPECT-STDOUT:     } else {
-// EXPECT-STDOUT:       store 0 __FRV[2];
-// EXPECT-STDOUT:       store 0 __FRV[3];
-// EXPECT-STDOUT:       store __e / 2 __FRV[2 + __u];
-// EXPECT-STDOUT:       store __c __FRV[2];
-// EXPECT-STDOUT:       store -1 __FR[1];
-// EXPECT-STDOUT:     }
-// EXPECT-STDOUT:   }
-// EXPECT-STDOUT:   store 28 * 65536 + 1 __RS[2];
-// EXPECT-STDOUT:   f := load g;
-// EXPECT-STDOUT:   unlock __X[1];
-// EXPECT-STDOUT: } else {
-// EXPECT-STDOUT:   f := load g;
-// EXPECT-STDOUT: }
+// EXPECT-STDOUT: f := load g;
 // EXPECT-STDOUT: while (f == 0) {
 // EXPECT-STDOUT:   // @group(20) wait(c, q)
 // EXPECT-STDOUT:   __t1 := load __C[0];
@@ -415,40 +354,7 @@
 // EXPECT-STDOUT:   store __t2 __C[1];
 // EXPECT-STDOUT:   __c := load __C[0];
 // EXPECT-STDOUT:   __ce := __c * 2 + 0;
-// EXPECT-STDOUT:   // @group(3) f := load g
-// EXPECT-STDOUT:   __e := load __FR[1];
-// EXPECT-STDOUT:   if (__e < 0) {
-// EXPECT-STDOUT:     __e := load __FRV[2];
-// EXPECT-STDOUT:     __e := __e * 2 + 0;
-// EXPECT-STDOUT:   }
-// EXPECT-STDOUT:   if (__e != __ce) {
-// EXPECT-STDOUT:     lock __X[1];
-// EXPECT-STDOUT:     __e := load __FW[1];
-// EXPECT-STDOUT:     __u := __e % 2;
-// EXPECT-STDOUT:     __t2 := load __C[__u];
-// EXPECT-STDOUT:     assert(__e / 2 <= __t2) __race(read g, 31 * 65536 + 3, write __u, __WS[2 + __u]);
-// EXPECT-STDOUT:     __e := load __FR[1];
-// EXPECT-STDOUT:     if (__e < 0) {
-// EXPECT-STDOUT:       store __c __FRV[2];
-// EXPECT-STDOUT:     } else {
-// EXPECT-STDOUT:       __u := __e % 2;
-// EXPECT-STDOUT:       __t2 := load __C[__u];
-// EXPECT-STDOUT:       if (__e / 2 <= __t2) {
-// EXPECT-STDOUT:         store __ce __FR[1];
-// EXPECT-STDOUT:       } else {
-// EXPECT-STDOUT:         store 0 __FRV[2];
-// EXPECT-STDOUT:         store 0 __FRV[3];
-// EXPECT-STDOUT:         store __e / 2 __FRV[2 + __u];
-// EXPECT-STDOUT:         store __c __FRV[2];
-// EXPECT-STDOUT:         store -1 __FR[1];
-// EXPECT-STDOUT:       }
-// EXPECT-STDOUT:     }
-// EXPECT-STDOUT:     store 31 * 65536 + 3 __RS[2];
-// EXPECT-STDOUT:     f := load g;
-// EXPECT-STDOUT:     unlock __X[1];
-// EXPECT-STDOUT:   } else {
-// EXPECT-STDOUT:     f := load g;
-// EXPECT-STDOUT:   }
+// EXPECT-STDOUT:   f := load g;
 // EXPECT-STDOUT: }
 // EXPECT-STDOUT: // @group(10) unlock q
 // EXPECT-STDOUT: __t1 := load __C[0];

@@ -1,4 +1,4 @@
-// RUN: instrument tests/golden/inputs/locked_counter.txt
+// RUN: instrument --elide=redundant,thread-local tests/golden/inputs/locked_counter.txt
 // THEN: %t
 // `racelang b.rl` (the JIT) on an instrumented file runs it as it is: its checks are the
 // detection, and no second instrumentation is added.

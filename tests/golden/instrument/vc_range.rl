@@ -8,7 +8,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/range_example.txt
-// EXPECT-STDOUT: // racelang instrument: pass vc, variant paper, elide redundant,thread-local,range
+// EXPECT-STDOUT: // racelang instrument: pass vc, variant paper, elide redundant,thread-local,ordered,range
 // EXPECT-STDOUT: // VectorClock instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of tests/golden/instrument/vc_range.rl. Two workers

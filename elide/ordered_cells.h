@@ -1,0 +1,37 @@
+// Decision 4, ordered cells: a shared variable or array none of whose conflicting accesses can
+// run concurrently, so that none of its accesses can be part of a race, and it needs no checks
+// and no metadata. Two static reasons, either one enough (elide/README.md, "Decision 4"):
+//  - written only in main's exclusive phases: every store to it is in main's own code, in a
+//    top-level statement before main's first statement that spawns (no other thread exists
+//    yet) or after main has waited, at top level and after its last statement that spawns, for
+//    every thread id the program spawns (every other thread has ended). A store there and any
+//    access of another thread are ordered by the spawn or by the join; reads do not conflict.
+//  - guarded by one lock: some lock, the same one, is held at every access outside those
+//    phases (a must-lockset per thread: held on every path), so two such accesses by different
+//    threads are in two critical sections of that lock, which it orders.
+// A variable or array is one unit (a computed index may touch any cell of an array).
+#pragma once
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "elide/accesses.h"
+#include "frontend/check.h"
+
+namespace racelang::elide {
+
+struct OrderedCellsOptions {
+  // Deliberately unsound controls (ElisionOptions): a lock guards a unit when every *store*
+  // outside main's exclusive phases holds it (reads are not asked), and main's phase after the
+  // spawns begins at once, without waiting for the threads.
+  bool unguarded_reads = false;
+  bool phase_before_waits = false;
+};
+
+// The shared variables and arrays that are ordered, by name.
+std::unordered_set<std::string> ordered_symbols(const Program& program, const ProgramInfo& info,
+                                                const std::vector<Access>& accesses,
+                                                const OrderedCellsOptions& options);
+
+} // namespace racelang::elide
