@@ -35,6 +35,8 @@ struct GeneratedModule {
   ProgramLayout layout;
   std::vector<std::string> thread_functions; // by thread index
   size_t split_functions = 0;                // internal functions split off large threads
+  size_t shared_threads = 0;          // threads compiled as a call of a shared thread function
+  size_t shared_thread_functions = 0; // those functions (one per shape of two or more threads)
 };
 
 // The name of thread `id`'s function in the module.

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -71,5 +72,34 @@ using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 // (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
 // threads of their own, reached through their own ThreadInfo.
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight);
+
+// The ShapeUse of occurrences whose literal values are `values` (by occurrence, then position;
+// at least one occurrence); its `values` stay empty.
+ShapeUse shape_use(const std::vector<std::vector<int64_t>>& values);
+
+// An occurrence's arguments: at each parameter of `use`, its offset from the first occurrence's
+// value (wrapping).
+std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int64_t>& values);
+
+// --- Threads identical up to literals (jit/README.md, "Shared thread functions") -------------
+//
+// The shape of a whole thread body: every name is part of it, and print and the
+// synchronisation statements too; nothing if the body holds a spawn or a wait (their code
+// names another thread, by a number that is no literal; such threads are compiled on their
+// own). The literals are the body's own, in key order.
+std::optional<RunShape> thread_shape(const Block& body);
+
+// Threads (by index in ProgramInfo::threads, in program order) whose bodies have one shape,
+// compiled as one function whose literals that differ between them are parameters: `use` says
+// which literal position is which parameter (or a constant), `arguments` each member's
+// offsets (shape_arguments). Only shapes of two or more threads; threads heavier than
+// `max_weight` statements (0: no limit), which the code generator splits into parts of a
+// frame of their own, are left out.
+struct ThreadGroup {
+  std::vector<uint32_t> members;
+  ShapeUse use;
+  std::vector<std::vector<uint64_t>> arguments; // by member
+};
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight);
 
 } // namespace racelang::jit
