@@ -385,8 +385,8 @@ private:
   // stmts[begin, end), with the runs of shared shapes among them as calls.
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
-    if (!in_shared_ && inside_instrumentation_ && options_.min_shared_weight > 0)
-      runs = shared_runs(stmts, options_.min_shared_weight);
+    if (!in_shared_ && options_.min_shared_weight > 0)
+      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {

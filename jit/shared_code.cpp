@@ -221,14 +221,13 @@ size_t weight(const Stmt& s) {
 
 // `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
 void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
-  if (inside)
-    for (const SharedRun& run : shared_runs(block, min_weight)) {
-      RunShape shape = shape_of(block, run);
-      ShapeUse& use = table[shape.key];
-      ++use.occurrences;
-      std::vector<int64_t>& values = use.values.emplace_back();
-      for (const IntLit* lit : shape.literals) values.push_back(lit->value);
-    }
+  for (const SharedRun& run : candidate_runs(block, min_weight, inside)) {
+    RunShape shape = shape_of(block, run);
+    ShapeUse& use = table[shape.key];
+    ++use.occurrences;
+    std::vector<int64_t>& values = use.values.emplace_back();
+    for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+  }
   for (const Stmt& s : block) {
     bool nested = inside || instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
@@ -246,6 +245,20 @@ bool instrumentation_only(const Stmt& s) {
   ShapeWriter w;
   w.stmt(s);
   return w.ok;
+}
+
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside) {
+  std::vector<SharedRun> runs = shared_runs(block, min_weight);
+  if (inside) return runs;
+  std::vector<uint32_t> groups; // of the block's spawns and waits
+  for (const Stmt& s : block)
+    if (s.group != 0 &&
+        (std::holds_alternative<Spawn>(s.node) || std::holds_alternative<Wait>(s.node)))
+      groups.push_back(s.group);
+  std::erase_if(runs, [&](SharedRun run) {
+    return std::find(groups.begin(), groups.end(), block[run.begin].group) == groups.end();
+  });
+  return runs;
 }
 
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {

@@ -38,6 +38,14 @@ bool instrumentation_only(const Stmt& s);
 // statements, counted with everything nested in them; in order.
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
 
+// The runs of `block` the code generator may share: with `inside` (the block is a body of an
+// instrumentation-only statement) every one of shared_runs; elsewhere only those in the
+// instruction group of a spawn or a wait (the copy of the parent's clock into the child's row
+// before a spawn, the merge of the child's clock after a wait), which run once per thread,
+// so that a call costs nothing measurable there, and which a main thread repeats for every
+// thread it spawns.
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside);
+
 // A run's shape: `key` is its structure with every literal's value left out, `literals` the
 // literals in the order the key lists them (pointers into the run).
 struct RunShape {
@@ -62,9 +70,10 @@ struct ShapeUse {
 };
 using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 
-// Every run of every thread of `info` that the code generator may share: the runs in the
-// bodies of instrumentation-only statements (an `if` or `while` the instrumentation wrote,
-// inside its own code), at any depth below one. Those are the transitions an access rarely
+// Every run of every thread of `info` that the code generator may share (candidate_runs): the
+// runs in the bodies of instrumentation-only statements (an `if` or `while` the instrumentation
+// wrote, inside its own code), at any depth below one, and the clock operations of spawns and
+// waits. Those are the transitions an access rarely
 // takes (FastTrack's read-share transition, the check of a shared read vector, the loop forms
 // of clock operations); a run at the top of the instrumentation of an access or a
 // synchronisation (a slow path, a clock merge) runs at every one that misses its fast path, in

@@ -268,12 +268,8 @@ TEST(JitSharedThreads, UsingTheFirstMembersLiteralsFailsTheProperty) {
                                       "unnoticed";
 }
 
-// Threads 1 and 2 are the same code up to literals (their line numbers among them) and both
-// write `x` without synchronisation after a long private loop: a race on every schedule,
-// found inside the shared function by whichever thread writes second. The report must name
-// each access by the thread that made it and that thread's own line (4 for thread 1, 11 for
-// thread 2), and the threads must differ: with the first member's literals, thread 2's access
-// carries thread 1's site.
+// Control: threads 1 and 2 both write `x` without synchronisation, a race on every schedule,
+// but their bodies differ in statement order (no literal), so each is compiled on its own.
 constexpr const char* kRaceInSharedThread = R"(shared x;
 shared w[3];
 spawn 1 {
@@ -292,8 +288,11 @@ wait 1;
 wait 2;
 )";
 
-// The bodies above differ in statement order, which is no literal: this one has both threads
-// in one shape (the store of x at line 4 and line 10).
+// The same race between threads of one shape, compiled as one function: whichever writes `x`
+// second finds the race inside it. The report must name each access by the thread that made
+// it and that thread's own line (4 for thread 1, 10 for thread 2; the sites the checks write
+// into x's metadata are literals that differ between the two); with the first member's
+// literals, thread 2's write leaves thread 1's site in the metadata.
 constexpr const char* kRaceInSharedThreadSameShape = R"(shared x;
 shared w[3];
 spawn 1 {
