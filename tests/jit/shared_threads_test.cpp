@@ -268,53 +268,25 @@ TEST(JitSharedThreads, UsingTheFirstMembersLiteralsFailsTheProperty) {
                                       "unnoticed";
 }
 
-// Control: threads 1 and 2 both write `x` without synchronisation, a race on every schedule,
-// but their bodies differ in statement order (no literal), so each is compiled on its own.
-constexpr const char* kRaceInSharedThread = R"(shared x;
-shared w[3];
-spawn 1 {
-  store 1 x;
-  k := 0;
-  while (k < 1000) { k := k + 1; }
-  store k w[1];
+// Threads 1 and 2 both write `x` without synchronisation after a long private loop: a race on
+// every schedule. With `same_shape`, their bodies are the same code up to literals and are
+// compiled as one function, whichever writes `x` second finds the race inside it, and the
+// report must name each access by the thread that made it and that thread's own line (4 for
+// thread 1, 10 for thread 2; the sites the checks write into x's metadata are literals that
+// differ between the two): with the first member's literals, thread 2's write leaves thread
+// 1's site in the metadata. Without, thread 2 sets k before writing x (line 11), a different
+// statement order (no literal), and each thread is compiled on its own: the control.
+std::string racy_program(bool same_shape) {
+  std::string second = same_shape ? "  store 2 x;\n  k := 0;\n" : "  k := 0;\n  store 2 x;\n";
+  return "shared x;\nshared w[3];\nspawn 1 {\n  store 1 x;\n  k := 0;\n"
+         "  while (k < 100000) { k := k + 1; }\n  store k w[1];\n}\nspawn 2 {\n" +
+         second + "  while (k < 100000) { k := k + 1; }\n  store k w[2];\n}\nwait 1;\nwait 2;\n";
 }
-spawn 2 {
-  k := 0;
-  store 2 x;
-  while (k < 1000) { k := k + 1; }
-  store k w[2];
-}
-wait 1;
-wait 2;
-)";
-
-// The same race between threads of one shape, compiled as one function: whichever writes `x`
-// second finds the race inside it. The report must name each access by the thread that made
-// it and that thread's own line (4 for thread 1, 10 for thread 2; the sites the checks write
-// into x's metadata are literals that differ between the two); with the first member's
-// literals, thread 2's write leaves thread 1's site in the metadata.
-constexpr const char* kRaceInSharedThreadSameShape = R"(shared x;
-shared w[3];
-spawn 1 {
-  store 1 x;
-  k := 0;
-  while (k < 100000) { k := k + 1; }
-  store k w[1];
-}
-spawn 2 {
-  store 2 x;
-  k := 0;
-  while (k < 100000) { k := k + 1; }
-  store k w[2];
-}
-wait 1;
-wait 2;
-)";
 
 // Whether 10 runs of `source` each report a race on x whose two accesses are named with
 // their own thread's line.
-bool names_each_member(const char* source, jit::Fault fault, size_t expected_shared, uint32_t line1,
-                       uint32_t line2) {
+bool names_each_member(const std::string& source, jit::Fault fault, size_t expected_shared,
+                       uint32_t line1, uint32_t line2) {
   auto c = compile(source, "race.rl");
   EXPECT_TRUE(c);
   if (!c) return false;
@@ -339,11 +311,10 @@ bool names_each_member(const char* source, jit::Fault fault, size_t expected_sha
 }
 
 TEST(JitSharedThreads, ARaceInASharedThreadNamesTheMemberThatMadeTheAccess) {
-  // Not one shape: compiled apart, as before.
-  EXPECT_TRUE(names_each_member(kRaceInSharedThread, jit::Fault::None, 0, 4, 11));
-  EXPECT_TRUE(names_each_member(kRaceInSharedThreadSameShape, jit::Fault::None, 2, 4, 10));
-  EXPECT_FALSE(names_each_member(kRaceInSharedThreadSameShape,
-                                 jit::Fault::SharedThreadsUseFirstLiterals, 2, 4, 10));
+  EXPECT_TRUE(names_each_member(racy_program(false), jit::Fault::None, 0, 4, 11));
+  EXPECT_TRUE(names_each_member(racy_program(true), jit::Fault::None, 2, 4, 10));
+  EXPECT_FALSE(
+      names_each_member(racy_program(true), jit::Fault::SharedThreadsUseFirstLiterals, 2, 4, 10));
 }
 
 } // namespace
