@@ -10,6 +10,7 @@
 #include <array>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -89,13 +90,44 @@ public:
         layout_(layout), options_(options), shapes_(shapes), thread_(thread_index),
         id_(info.threads[thread_index].id) {}
 
-  llvm::Function* emit(const std::string& name) {
-    auto* type = llvm::FunctionType::get(Type::getVoidTy(env_->cx), {env_->ptr}, false);
-    fn_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env_->module);
+  // With `group`, the thread is a member of a ThreadGroup (shared_code.h) and the function is
+  // the group's, `void NAME(ctx, i64 thread id, i32 first site, i64 offset...)`, internal and
+  // noinline: its literals that differ between the members are the first member's values plus
+  // the offset parameters, its thread id and sites the parameters (see "Shared thread
+  // functions" below).
+  llvm::Function* emit(const std::string& name, const ThreadGroup* group = nullptr) {
+    std::vector<Type*> params{env_->ptr};
+    size_t parameters =
+        group && options_.fault != Fault::SharedThreadsUseFirstLiterals ? group->use.parameters : 0;
+    if (group) {
+      params.push_back(env_->i64);
+      params.push_back(env_->i32);
+      params.insert(params.end(), parameters, env_->i64);
+    }
+    auto* type = llvm::FunctionType::get(Type::getVoidTy(env_->cx), params, false);
+    fn_ = llvm::Function::Create(
+        type, group ? llvm::Function::InternalLinkage : llvm::Function::ExternalLinkage, name,
+        env_->module);
     fn_->addFnAttr(llvm::Attribute::NoUnwind);
+    if (group) fn_->addFnAttr(llvm::Attribute::NoInline);
     name_ = name;
     ctx_ = fn_->getArg(0);
     ctx_->setName("ctx");
+    Parametric thread_params;
+    if (group) {
+      thread_params.thread_id = fn_->getArg(1);
+      thread_params.thread_id->setName("thread");
+      thread_params.site_base = fn_->getArg(2);
+      thread_params.site_base->setName("first_site");
+      thread_params.site_origin = static_cast<uint32_t>(layout_.sites.size());
+      std::optional<RunShape> shape = thread_shape(*info_.threads[thread_].body);
+      if (!shape) throw std::logic_error("jit: a shared thread without a shape");
+      for (size_t k = 0; k < shape->literals.size() && parameters > 0; ++k)
+        if (group->use.parameter[k] >= 0)
+          thread_params.literals[shape->literals[k]] = {fn_->getArg(3 + group->use.parameter[k]),
+                                                        group->use.first[k]};
+      param_ = &thread_params;
+    }
     BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
     exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
     irb().SetInsertPoint(entry);
@@ -125,6 +157,7 @@ public:
     irb().SetInsertPoint(exit_);
     flush_counters();
     irb().CreateRetVoid();
+    param_ = nullptr;
     return fn_;
   }
 
@@ -352,8 +385,8 @@ private:
   // stmts[begin, end), with the runs of shared shapes among them as calls.
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
-    if (!in_shared_ && inside_instrumentation_ && options_.min_shared_weight > 0)
-      runs = shared_runs(stmts, options_.min_shared_weight);
+    if (!in_shared_ && options_.min_shared_weight > 0)
+      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {
@@ -379,12 +412,13 @@ private:
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // Parameter j is this occurrence's offset from the first occurrence's values at the
     // positions use.parameter maps to j (the same at each of them).
+    // In a shared thread function a literal is a value (literal_value), so is the offset.
     size_t parameters = options_.fault == Fault::SharedCodeIgnoresLiterals ? 0 : use.parameters;
-    std::vector<uint64_t> arguments(parameters);
+    std::vector<Value*> arguments(parameters);
     for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
       if (use.parameter[k] >= 0)
         arguments[use.parameter[k]] =
-            static_cast<uint64_t>(shape.literals[k]->value) - static_cast<uint64_t>(use.first[k]);
+            irb().CreateSub(literal_value(*shape.literals[k]), irb().getInt64(use.first[k]));
 
     // The function, written from this occurrence; kept if it is the module's first.
     size_t first_site = layout_.sites.size();
@@ -403,15 +437,20 @@ private:
         [&] {
           in_shared_ = true;
           frame_ = nullptr; // never split
-          shared_thread_id_ = f->getArg(2);
-          shared_site_base_ = f->getArg(3);
-          shared_site_origin_ = static_cast<uint32_t>(first_site);
+          Parametric run_params;
+          run_params.thread_id = f->getArg(2);
+          run_params.site_base = f->getArg(3);
+          run_params.site_origin = static_cast<uint32_t>(first_site);
           for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
             if (use.parameter[k] >= 0)
-              shared_literals_[shape.literals[k]] = {f->getArg(4 + use.parameter[k]), use.first[k]};
+              run_params.literals[shape.literals[k]] = {f->getArg(4 + use.parameter[k]),
+                                                        use.first[k]};
+          // In a shared thread function, the run's own parameters replace the thread's.
+          Parametric* thread_params = param_;
+          param_ = &run_params;
           for (size_t k = run.begin; k < run.end; ++k) stmt(stmts[k]);
+          param_ = thread_params;
           in_shared_ = false;
-          shared_literals_.clear();
         });
     size_t sites = layout_.sites.size() - first_site;
     llvm::Function* callee = f;
@@ -433,9 +472,9 @@ private:
           "shared.frame");
     }
     llvm::AllocaInst* frame = shared_frame_;
-    std::vector<Value*> args{ctx_, frame, irb().getInt64(id_),
-                             irb().getInt32(static_cast<uint32_t>(first_site))};
-    for (uint64_t v : arguments) args.push_back(irb().getInt64(v));
+    std::vector<Value*> args{ctx_, frame, thread_id_value(),
+                             site_value(static_cast<uint32_t>(first_site))};
+    args.insert(args.end(), arguments.begin(), arguments.end());
     call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
@@ -443,15 +482,30 @@ private:
 
   // A site's number as the code being written passes it to the runtime: a constant, or in a
   // shared function the caller's first site plus its place among the function's sites.
+  // The same in a shared thread function, with its first site.
   Value* site_value(uint32_t id) {
-    if (!in_shared_) return irb().getInt32(id);
-    return irb().CreateAdd(shared_site_base_, irb().getInt32(id - shared_site_origin_));
+    if (!param_) return irb().getInt32(id);
+    return irb().CreateAdd(param_->site_base, irb().getInt32(id - param_->site_origin));
   }
+
+  // This thread's id: a constant, or the parameter of shared code.
+  Value* thread_id_value() { return param_ ? param_->thread_id : irb().getInt64(id_); }
 
   // What a lock cell holds while this thread holds it: its id + 1.
   Value* holder_value() {
-    if (!in_shared_) return irb().getInt64(id_ + 1);
-    return irb().CreateAdd(shared_thread_id_, irb().getInt64(1));
+    if (!param_) return irb().getInt64(id_ + 1);
+    return irb().CreateAdd(param_->thread_id, irb().getInt64(1));
+  }
+
+  // A literal's value: a constant, or in shared code whose occurrences differ at it, the first
+  // occurrence's value plus the caller's offset.
+  Value* literal_value(const IntLit& lit) {
+    if (param_) {
+      auto param = param_->literals.find(&lit);
+      if (param != param_->literals.end())
+        return irb().CreateAdd(param->second.offset, irb().getInt64(param->second.first));
+    }
+    return irb().getInt64(lit.value);
   }
 
   // The frame's type, in the context of the module being written.
@@ -525,15 +579,7 @@ private:
 
   Value* expr(const Expr& e) {
     return std::visit(Overloaded{
-                          [&](const IntLit& lit) -> Value* {
-                            if (in_shared_) {
-                              auto param = shared_literals_.find(&lit);
-                              if (param != shared_literals_.end())
-                                return irb().CreateAdd(param->second.offset,
-                                                       irb().getInt64(param->second.first));
-                            }
-                            return irb().getInt64(lit.value);
-                          },
+                          [&](const IntLit& lit) -> Value* { return literal_value(lit); },
                           [&](const LocalRef& r) -> Value* {
                             return irb().CreateLoad(env_->i64, local(r.name), r.name);
                           },
@@ -875,69 +921,68 @@ private:
   // read-modify-write each; the blocking operations are runtime calls (runtime.h).
 
   void sync_stmt(const Stmt& s, const Sync& sync) {
-    std::visit(Overloaded{
-                   [&](const Cas& c) {
-                     Value* expected = expr(c.expected);
-                     Value* desired = expr(c.desired);
-                     Value* at = cell_ptr(cell_of(c.loc));
-                     auto* cas =
-                         irb().CreateAtomicCmpXchg(at, expected, desired, llvm::MaybeAlign(8),
-                                                   llvm::AtomicOrdering::SequentiallyConsistent,
-                                                   llvm::AtomicOrdering::SequentiallyConsistent);
-                     irb().CreateStore(irb().CreateExtractValue(cas, 0), local(c.local));
-                     count(rl_counter_shared_accesses);
-                   },
-                   [&](const FetchAdd& f) {
-                     Value* delta = expr(f.delta);
-                     Value* at = cell_ptr(cell_of(f.loc));
-                     Value* old = irb().CreateAtomicRMW(
-                         llvm::AtomicRMWInst::Add, at, delta, llvm::MaybeAlign(8),
-                         llvm::AtomicOrdering::SequentiallyConsistent);
-                     irb().CreateStore(old, local(f.local));
-                     count(rl_counter_shared_accesses);
-                   },
-                   [&](const CondWait& w) {
-                     Value* cond = cell_of(w.cond);
-                     Value* lock = cell_ptr(cell_of(w.mutex));
-                     Site site;
-                     site.kind = SiteKind::CondWait;
-                     site.range = s.range;
-                     uint32_t id = add_site(std::move(site));
-                     continue_if(
-                         irb().CreateCall(env_->cond_wait, {ctx_, cond, lock, irb().getInt32(id)}));
-                     count(rl_counter_locks);
-                   },
-                   [&](const Notify& n) {
-                     Value* cond = cell_of(n.cond);
-                     bool all = n.all || options_.fault == Fault::NotifyWakesAll;
-                     irb().CreateCall(env_->notify, {ctx_, cond, irb().getInt32(all ? 1 : 0)});
-                   },
-                   [&](const Await& a) {
-                     Value* barrier = cell_of(a.barrier);
-                     Site site;
-                     site.kind = SiteKind::Await;
-                     site.range = s.range;
-                     site.count = info_.find_symbol(a.barrier.name)->barrier_count;
-                     int64_t count = site.count;
-                     if (options_.fault == Fault::BarrierReleasesEarly && count > 1) --count;
-                     uint32_t id = add_site(std::move(site));
-                     continue_if(irb().CreateCall(
-                         env_->await, {ctx_, barrier, irb().getInt64(count), irb().getInt32(id)}));
-                   },
-                   [&](const Assume& a) {
-                     Value* ok = cond(a.cond);
-                     Site site;
-                     site.kind = SiteKind::Assume;
-                     site.range = s.range;
-                     uint32_t id = add_site(std::move(site));
-                     BasicBlock* parked = branch_unlikely_fail(ok, "assume.false");
-                     IRBuilder<>::InsertPointGuard guard(irb());
-                     irb().SetInsertPoint(parked);
-                     irb().CreateCall(env_->assume_failed, {ctx_, irb().getInt32(id)});
-                     irb().CreateBr(exit_);
-                   },
-               },
-               sync.op);
+    std::visit(
+        Overloaded{
+            [&](const Cas& c) {
+              Value* expected = expr(c.expected);
+              Value* desired = expr(c.desired);
+              Value* at = cell_ptr(cell_of(c.loc));
+              auto* cas = irb().CreateAtomicCmpXchg(at, expected, desired, llvm::MaybeAlign(8),
+                                                    llvm::AtomicOrdering::SequentiallyConsistent,
+                                                    llvm::AtomicOrdering::SequentiallyConsistent);
+              irb().CreateStore(irb().CreateExtractValue(cas, 0), local(c.local));
+              count(rl_counter_shared_accesses);
+            },
+            [&](const FetchAdd& f) {
+              Value* delta = expr(f.delta);
+              Value* at = cell_ptr(cell_of(f.loc));
+              Value* old =
+                  irb().CreateAtomicRMW(llvm::AtomicRMWInst::Add, at, delta, llvm::MaybeAlign(8),
+                                        llvm::AtomicOrdering::SequentiallyConsistent);
+              irb().CreateStore(old, local(f.local));
+              count(rl_counter_shared_accesses);
+            },
+            [&](const CondWait& w) {
+              Value* cond = cell_of(w.cond);
+              Value* lock = cell_ptr(cell_of(w.mutex));
+              Site site;
+              site.kind = SiteKind::CondWait;
+              site.range = s.range;
+              uint32_t id = add_site(std::move(site));
+              continue_if(irb().CreateCall(env_->cond_wait, {ctx_, cond, lock, site_value(id)}));
+              count(rl_counter_locks);
+            },
+            [&](const Notify& n) {
+              Value* cond = cell_of(n.cond);
+              bool all = n.all || options_.fault == Fault::NotifyWakesAll;
+              irb().CreateCall(env_->notify, {ctx_, cond, irb().getInt32(all ? 1 : 0)});
+            },
+            [&](const Await& a) {
+              Value* barrier = cell_of(a.barrier);
+              Site site;
+              site.kind = SiteKind::Await;
+              site.range = s.range;
+              site.count = info_.find_symbol(a.barrier.name)->barrier_count;
+              int64_t count = site.count;
+              if (options_.fault == Fault::BarrierReleasesEarly && count > 1) --count;
+              uint32_t id = add_site(std::move(site));
+              continue_if(irb().CreateCall(env_->await,
+                                           {ctx_, barrier, irb().getInt64(count), site_value(id)}));
+            },
+            [&](const Assume& a) {
+              Value* ok = cond(a.cond);
+              Site site;
+              site.kind = SiteKind::Assume;
+              site.range = s.range;
+              uint32_t id = add_site(std::move(site));
+              BasicBlock* parked = branch_unlikely_fail(ok, "assume.false");
+              IRBuilder<>::InsertPointGuard guard(irb());
+              irb().SetInsertPoint(parked);
+              irb().CreateCall(env_->assume_failed, {ctx_, site_value(id)});
+              irb().CreateBr(exit_);
+            },
+        },
+        sync.op);
   }
 
   void if_stmt(const If& i) {
@@ -1042,19 +1087,23 @@ private:
   size_t parts_ = 0;
   llvm::AllocaInst* shared_frame_ = nullptr; // the frame of this function's shared calls
   std::unordered_map<const Stmt*, size_t> weights_;
-  // Shared code being written (shared_call): its thread id, first site and literal parameters.
-  bool in_shared_ = false;
+  bool in_shared_ = false;              // writing a shared run (shared_call): no nested ones
   bool inside_instrumentation_ = false; // in a body of an instrumentation-only statement
-  Value* shared_thread_id_ = nullptr;
-  Value* shared_site_base_ = nullptr;
-  uint32_t shared_site_origin_ = 0;
-  // A literal of shared code that differs between occurrences: the first occurrence's value
-  // plus the parameter that holds the caller's offset from it.
+  // Shared code being written (a run, shared_call, or a thread group's function): its thread
+  // id, first site (the parameter, and the number of the first site it stands for) and the
+  // literals that differ between occurrences, each the first occurrence's value plus the
+  // parameter that holds the caller's offset from it. Null in code of one thread.
   struct SharedLiteral {
     Value* offset;
     int64_t first;
   };
-  std::unordered_map<const IntLit*, SharedLiteral> shared_literals_;
+  struct Parametric {
+    Value* thread_id = nullptr;
+    Value* site_base = nullptr;
+    uint32_t site_origin = 0;
+    std::unordered_map<const IntLit*, SharedLiteral> literals;
+  };
+  Parametric* param_ = nullptr;
 };
 
 } // namespace
@@ -1094,14 +1143,68 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   size_t next_part_env = 0;
   ShapeTable shapes;
   if (options.min_shared_weight > 0) shapes = program_shapes(info, options.min_shared_weight);
+  // Shared thread functions: each member's entry is a call of its group's function, in the
+  // module of the group's first member.
+  std::vector<ThreadGroup> groups;
+  if (options.share_threads) groups = thread_groups(info, options.max_function_statements);
+  struct Membership {
+    size_t group;
+    size_t member;
+  };
+  std::unordered_map<uint32_t, Membership> member_of;
+  for (size_t g = 0; g < groups.size(); ++g)
+    for (size_t m = 0; m < groups[g].members.size(); ++m)
+      member_of.emplace(groups[g].members[m], Membership{g, m});
+  std::vector<llvm::Function*> group_function(groups.size(), nullptr);
+  std::vector<size_t> group_sites(groups.size(), 0);
+  std::vector<ModuleEnv*> group_env(groups.size(), nullptr);
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     out.layout.thread_ids.push_back(info.threads[k].id);
     std::string name = thread_function_name(info.threads[k].id);
-    ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options,
-                         shapes, k);
-    thread.emit(name);
-    out.split_functions += thread.split_functions();
     out.thread_functions.push_back(name);
+    auto member = member_of.find(k);
+    if (member == member_of.end()) {
+      ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options,
+                           shapes, k);
+      thread.emit(name);
+      out.split_functions += thread.split_functions();
+      continue;
+    }
+    auto [g, m] = member->second;
+    const ThreadGroup& group = groups[g];
+    if (m == 0) group_env[g] = envs[k % envs.size()].get();
+    ModuleEnv& env = *group_env[g];
+    // Every member writes the group's code from its own body, adding its own sites to the site
+    // table, in the same order; the first member's function is kept, the others' thrown away
+    // (as for shared runs), so a failure in the function reports the calling member's site.
+    uint32_t first_site = static_cast<uint32_t>(out.layout.sites.size());
+    ThreadCodegen thread(env, envs, next_part_env, info, out.layout, options, shapes, k);
+    llvm::Function* f =
+        thread.emit("racelang_threads." + std::to_string(info.threads[group.members[0]].id) +
+                        (m == 0 ? "" : ".copy"),
+                    &group);
+    size_t sites = out.layout.sites.size() - first_site;
+    if (m == 0) {
+      group_function[g] = f;
+      group_sites[g] = sites;
+      ++out.shared_thread_functions;
+    } else {
+      if (sites != group_sites[g])
+        throw std::logic_error("jit: members of one thread shape add different sites");
+      f->eraseFromParent();
+    }
+    // The member's own function: a call of the group's with its id, first site and offsets.
+    auto* type = llvm::FunctionType::get(Type::getVoidTy(env.cx), {env.ptr}, false);
+    auto* entry = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, env.module);
+    entry->addFnAttr(llvm::Attribute::NoUnwind);
+    IRBuilder<> b(BasicBlock::Create(env.cx, "entry", entry));
+    std::vector<Value*> args{entry->getArg(0), b.getInt64(info.threads[k].id),
+                             b.getInt32(first_site)};
+    if (options.fault != Fault::SharedThreadsUseFirstLiterals)
+      for (uint64_t offset : group.arguments[m]) args.push_back(b.getInt64(offset));
+    b.CreateCall(group_function[g], args);
+    b.CreateRetVoid();
+    ++out.shared_threads;
   }
   return out;
 }

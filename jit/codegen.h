@@ -6,7 +6,9 @@
 // check the run's stop flag on their back edge so a run can end while a thread spins. A thread
 // heavier than CodegenOptions::max_function_statements is split at statement boundaries into
 // internal functions that share its locals through a frame (codegen.cpp, "Large threads"); the
-// functions can be spread over several modules, to compile on several threads.
+// functions can be spread over several modules, to compile on several threads. Threads whose
+// bodies are the same code up to literals share one function (jit/README.md, "Shared thread
+// functions"): each one's entry point calls it with its id, first site and literal offsets.
 // Internal to jit/ (it exposes LLVM types); jit.h is the public face.
 #pragma once
 
@@ -35,6 +37,8 @@ struct GeneratedModule {
   ProgramLayout layout;
   std::vector<std::string> thread_functions; // by thread index
   size_t split_functions = 0;                // internal functions split off large threads
+  size_t shared_threads = 0;          // threads compiled as a call of a shared thread function
+  size_t shared_thread_functions = 0; // those functions (one per shape of two or more threads)
 };
 
 // The name of thread `id`'s function in the module.

@@ -93,6 +93,8 @@ public:
       return nullptr;
     }
     times.split_functions = generated.split_functions;
+    times.shared_threads = generated.shared_threads;
+    times.shared_thread_functions = generated.shared_thread_functions;
     for (ModulePiece& piece : generated.pieces) {
       piece.module->setDataLayout(jit_->data_layout());
       piece.module->setTargetTriple(jit_->target_triple().str());

@@ -39,6 +39,10 @@ enum class Fault : uint8_t {
   // compiled from instead of taking the ones that differ as parameters: every other
   // occurrence checks and updates the first one's metadata.
   SharedCodeIgnoresLiterals,
+  // Threads identical up to literals share one function (jit/README.md, "Shared thread
+  // functions"), but every member runs with the first member's literals: its thread id and
+  // sites are its own, its array slices, metadata indices and clock row the first one's.
+  SharedThreadsUseFirstLiterals,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").
@@ -67,6 +71,10 @@ struct CodegenOptions {
   // are compiled once per module, as a function the occurrences call with the literals that
   // differ between them. 0: everything inline, as before.
   size_t min_shared_weight = kDefaultMinSharedWeight;
+  // Threads whose bodies are the same code up to integer literals (jit/shared_code.h,
+  // thread_groups) are compiled once, as one function the members' entry points call with
+  // their thread id, first site and the literals that differ. false: every thread on its own.
+  bool share_threads = true;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
   // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir
@@ -75,10 +83,12 @@ struct CodegenOptions {
 };
 
 struct CompileTimes {
-  double ir_ms = 0;           // AST -> LLVM IR (and verification)
-  double optimise_ms = 0;     // the new pass manager's pipeline at the chosen level
-  double codegen_ms = 0;      // machine code and linking (ORC materialisation)
-  size_t split_functions = 0; // functions split off large threads (max_function_statements)
+  double ir_ms = 0;                   // AST -> LLVM IR (and verification)
+  double optimise_ms = 0;             // the new pass manager's pipeline at the chosen level
+  double codegen_ms = 0;              // machine code and linking (ORC materialisation)
+  size_t split_functions = 0;         // functions split off large threads (max_function_statements)
+  size_t shared_threads = 0;          // threads compiled as calls of shared thread functions
+  size_t shared_thread_functions = 0; // those functions
   // Threads the module was optimised and compiled on (1: as one module). With more, the two
   // phases ran at once on every thread: their wall time is divided between optimise_ms and
   // codegen_ms in proportion to the CPU time each took, so total() is still the wall time.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <variant>
 
 #include "frontend/ast_walk.h"
@@ -14,13 +15,18 @@ namespace {
 // Writes the shape of statements into `key`; `ok` turns false at a name the program chose or
 // at a statement kind a run may not hold (spawn, wait, print and the synchronisation beyond
 // locks: their code depends on more than literals, and the instrumentation never repeats them).
+// For a whole thread (`whole_thread`) every name, print and synchronisation is allowed and
+// written into the key, and only spawn and wait (whose code names another thread) end it; the
+// key then also marks where a block's instruction groups change, which decides the runs the
+// thread's code shares (shared_runs), so members of one thread shape share the same runs.
 struct ShapeWriter {
+  bool whole_thread = false;
   bool ok = true;
   std::string key;
   std::vector<const IntLit*> literals;
 
   void name(const std::string& n) {
-    if (!n.starts_with(kReservedPrefix)) ok = false;
+    if (!whole_thread && !n.starts_with(kReservedPrefix)) ok = false;
     key += n;
     key += ' ';
   }
@@ -81,8 +87,52 @@ struct ShapeWriter {
 
   void block(const Block& stmts) {
     key += '{';
-    for (const Stmt& s : stmts) stmt(s);
+    for (size_t k = 0; k < stmts.size(); ++k) {
+      if (whole_thread && k > 0 && stmts[k].group != stmts[k - 1].group) key += '|';
+      stmt(stmts[k]);
+    }
     key += '}';
+  }
+
+  // Synchronisation beyond locks, in a whole thread only.
+  void sync(const Sync& sync) {
+    if (!whole_thread) {
+      ok = false;
+      return;
+    }
+    std::visit(Overloaded{
+                   [&](const Cas& c) {
+                     key += 'x';
+                     name(c.local);
+                     location(c.loc);
+                     expr(c.expected);
+                     expr(c.desired);
+                   },
+                   [&](const FetchAdd& f) {
+                     key += 'f';
+                     name(f.local);
+                     location(f.loc);
+                     expr(f.delta);
+                   },
+                   [&](const CondWait& w) {
+                     key += 'w';
+                     location(w.cond);
+                     location(w.mutex);
+                   },
+                   [&](const Notify& n) {
+                     tag('n', n.all ? 1 : 0);
+                     location(n.cond);
+                   },
+                   [&](const Await& a) {
+                     key += 'b';
+                     location(a.barrier);
+                   },
+                   [&](const Assume& a) {
+                     key += 'a';
+                     cond(a.cond);
+                   },
+               },
+               sync.op);
   }
 
   void stmt(const Stmt& s) {
@@ -145,9 +195,13 @@ struct ShapeWriter {
                       },
                       [&](const Spawn&) { ok = false; },
                       [&](const Wait&) { ok = false; },
-                      [&](const Print&) { ok = false; },
+                      [&](const Print& p) {
+                        if (!whole_thread) ok = false;
+                        key += 'P';
+                        for (const Expr& e : p.args) expr(e);
+                      },
                       [&](const Call&) { ok = false; },
-                      [&](const Sync&) { ok = false; },
+                      [&](const Sync& sync) { this->sync(sync); },
                   });
     key += ';';
   }
@@ -167,14 +221,13 @@ size_t weight(const Stmt& s) {
 
 // `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
 void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
-  if (inside)
-    for (const SharedRun& run : shared_runs(block, min_weight)) {
-      RunShape shape = shape_of(block, run);
-      ShapeUse& use = table[shape.key];
-      ++use.occurrences;
-      std::vector<int64_t>& values = use.values.emplace_back();
-      for (const IntLit* lit : shape.literals) values.push_back(lit->value);
-    }
+  for (const SharedRun& run : candidate_runs(block, min_weight, inside)) {
+    RunShape shape = shape_of(block, run);
+    ShapeUse& use = table[shape.key];
+    ++use.occurrences;
+    std::vector<int64_t>& values = use.values.emplace_back();
+    for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+  }
   for (const Stmt& s : block) {
     bool nested = inside || instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
@@ -192,6 +245,20 @@ bool instrumentation_only(const Stmt& s) {
   ShapeWriter w;
   w.stmt(s);
   return w.ok;
+}
+
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside) {
+  std::vector<SharedRun> runs = shared_runs(block, min_weight);
+  if (inside) return runs;
+  std::vector<uint32_t> groups; // of the block's spawns and waits
+  for (const Stmt& s : block)
+    if (s.group != 0 &&
+        (std::holds_alternative<Spawn>(s.node) || std::holds_alternative<Wait>(s.node)))
+      groups.push_back(s.group);
+  std::erase_if(runs, [&](SharedRun run) {
+    return std::find(groups.begin(), groups.end(), block[run.begin].group) == groups.end();
+  });
+  return runs;
 }
 
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {
@@ -218,30 +285,81 @@ RunShape shape_of(const Block& block, SharedRun run) {
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
 
+ShapeUse shape_use(const std::vector<std::vector<int64_t>>& values) {
+  ShapeUse use;
+  use.occurrences = values.size();
+  size_t positions = values.front().size();
+  // A position's offsets from the first occurrence's value, in every occurrence (wrapping,
+  // as the code's arithmetic does).
+  std::map<std::vector<uint64_t>, int> by_offsets;
+  use.first = values.front();
+  use.parameter.assign(positions, -1);
+  for (size_t k = 0; k < positions; ++k) {
+    std::vector<uint64_t> offsets;
+    for (const std::vector<int64_t>& occurrence : values)
+      offsets.push_back(static_cast<uint64_t>(occurrence[k]) - static_cast<uint64_t>(use.first[k]));
+    if (std::all_of(offsets.begin(), offsets.end(), [](uint64_t d) { return d == 0; })) continue;
+    auto [it, added] =
+        by_offsets.try_emplace(std::move(offsets), static_cast<int>(by_offsets.size()));
+    use.parameter[k] = it->second;
+  }
+  use.parameters = by_offsets.size();
+  return use;
+}
+
+std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int64_t>& values) {
+  std::vector<uint64_t> arguments(use.parameters);
+  for (size_t k = 0; k < values.size(); ++k)
+    if (use.parameter[k] >= 0)
+      arguments[use.parameter[k]] =
+          static_cast<uint64_t>(values[k]) - static_cast<uint64_t>(use.first[k]);
+  return arguments;
+}
+
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight) {
   ShapeTable table;
   for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, false, table);
-  for (auto& [key, use] : table) {
-    size_t positions = use.values.front().size();
-    // A position's offsets from the first occurrence's value, in every occurrence (wrapping,
-    // as the code's arithmetic does).
-    std::map<std::vector<uint64_t>, int> by_offsets;
-    use.first = use.values.front();
-    use.parameter.assign(positions, -1);
-    for (size_t k = 0; k < positions; ++k) {
-      std::vector<uint64_t> offsets;
-      for (const std::vector<int64_t>& occurrence : use.values)
-        offsets.push_back(static_cast<uint64_t>(occurrence[k]) -
-                          static_cast<uint64_t>(use.first[k]));
-      if (std::all_of(offsets.begin(), offsets.end(), [](uint64_t d) { return d == 0; })) continue;
-      auto [it, added] =
-          by_offsets.try_emplace(std::move(offsets), static_cast<int>(by_offsets.size()));
-      use.parameter[k] = it->second;
-    }
-    use.parameters = by_offsets.size();
-    use.values.clear();
-  }
+  for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
+}
+
+std::optional<RunShape> thread_shape(const Block& body) {
+  ShapeWriter w;
+  w.whole_thread = true;
+  w.block(body);
+  if (!w.ok) return std::nullopt;
+  return RunShape{std::move(w.key), std::move(w.literals)};
+}
+
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight) {
+  std::vector<ThreadGroup> groups;
+  std::unordered_map<std::string, size_t> by_key;
+  std::vector<std::vector<std::vector<int64_t>>> values;
+  for (uint32_t k = 0; k < info.threads.size(); ++k) {
+    const Block& body = *info.threads[k].body;
+    size_t w = 0;
+    for (const Stmt& s : body) w += weight(s);
+    if (max_weight > 0 && w > max_weight) continue; // split into parts: see shared_code.h
+    std::optional<RunShape> shape = thread_shape(body);
+    if (!shape) continue;
+    auto [it, added] = by_key.try_emplace(std::move(shape->key), groups.size());
+    if (added) {
+      groups.emplace_back();
+      values.emplace_back();
+    }
+    groups[it->second].members.push_back(k);
+    std::vector<int64_t>& v = values[it->second].emplace_back();
+    for (const IntLit* lit : shape->literals) v.push_back(lit->value);
+  }
+  std::vector<ThreadGroup> shared;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].members.size() < 2) continue;
+    groups[g].use = shape_use(values[g]);
+    for (const std::vector<int64_t>& v : values[g])
+      groups[g].arguments.push_back(shape_arguments(groups[g].use, v));
+    shared.push_back(std::move(groups[g]));
+  }
+  return shared;
 }
 
 } // namespace racelang::jit

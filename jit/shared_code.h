@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,6 +37,14 @@ bool instrumentation_only(const Stmt& s);
 // The runs of `block` (not of the blocks nested in it) weighing at least `min_weight`
 // statements, counted with everything nested in them; in order.
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
+
+// The runs of `block` the code generator may share: with `inside` (the block is a body of an
+// instrumentation-only statement) every one of shared_runs; elsewhere only those in the
+// instruction group of a spawn or a wait (the copy of the parent's clock into the child's row
+// before a spawn, the merge of the child's clock after a wait), which run once per thread,
+// so that a call costs nothing measurable there, and which a main thread repeats for every
+// thread it spawns.
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside);
 
 // A run's shape: `key` is its structure with every literal's value left out, `literals` the
 // literals in the order the key lists them (pointers into the run).
@@ -61,9 +70,10 @@ struct ShapeUse {
 };
 using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 
-// Every run of every thread of `info` that the code generator may share: the runs in the
-// bodies of instrumentation-only statements (an `if` or `while` the instrumentation wrote,
-// inside its own code), at any depth below one. Those are the transitions an access rarely
+// Every run of every thread of `info` that the code generator may share (candidate_runs): the
+// runs in the bodies of instrumentation-only statements (an `if` or `while` the instrumentation
+// wrote, inside its own code), at any depth below one, and the clock operations of spawns and
+// waits. Those are the transitions an access rarely
 // takes (FastTrack's read-share transition, the check of a shared read vector, the loop forms
 // of clock operations); a run at the top of the instrumentation of an access or a
 // synchronisation (a slow path, a clock merge) runs at every one that misses its fast path, in
@@ -71,5 +81,34 @@ using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 // (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
 // threads of their own, reached through their own ThreadInfo.
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight);
+
+// The ShapeUse of occurrences whose literal values are `values` (by occurrence, then position;
+// at least one occurrence); its `values` stay empty.
+ShapeUse shape_use(const std::vector<std::vector<int64_t>>& values);
+
+// An occurrence's arguments: at each parameter of `use`, its offset from the first occurrence's
+// value (wrapping).
+std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int64_t>& values);
+
+// --- Threads identical up to literals (jit/README.md, "Shared thread functions") -------------
+//
+// The shape of a whole thread body: every name is part of it, and print and the
+// synchronisation statements too; nothing if the body holds a spawn or a wait (their code
+// names another thread, by a number that is no literal; such threads are compiled on their
+// own). The literals are the body's own, in key order.
+std::optional<RunShape> thread_shape(const Block& body);
+
+// Threads (by index in ProgramInfo::threads, in program order) whose bodies have one shape,
+// compiled as one function whose literals that differ between them are parameters: `use` says
+// which literal position is which parameter (or a constant), `arguments` each member's
+// offsets (shape_arguments). Only shapes of two or more threads; threads heavier than
+// `max_weight` statements (0: no limit), which the code generator splits into parts of a
+// frame of their own, are left out.
+struct ThreadGroup {
+  std::vector<uint32_t> members;
+  ShapeUse use;
+  std::vector<std::vector<uint64_t>> arguments; // by member
+};
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight);
 
 } // namespace racelang::jit

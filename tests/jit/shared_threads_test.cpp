@@ -1,0 +1,321 @@
+// Shared thread functions (jit/README.md, "Shared thread functions") against the interpreter.
+// A generated program spawns 2-4 threads from one template: the same statements, with literals
+// that are the same in every thread (loop bounds, constants), the thread's id, its slice of an
+// array, multiples of its id and values drawn for each thread apart. Each thread touches only
+// its own slice, its own cell of `out`, its own lock and its own volatile, and the threads
+// meet only at a barrier every one of them reaches, so the final memory does not depend on the
+// schedule — the metadata of either instrumentation pass included. The JIT, which compiles the
+// threads as one function, must end as the interpreter does: the same outcome, the same print
+// lines (as a multiset: threads print concurrently) and every cell of memory. The code
+// generator that runs every member with the first member's literals
+// (jit::Fault::SharedThreadsUseFirstLiterals) fails it. A fixed racy program pins that a race
+// found inside a shared thread function names the thread and the line of the member that
+// made the access.
+#include <algorithm>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "tests/jit/jit_harness.h"
+#include "verify/property_runner.h"
+
+namespace racelang {
+namespace {
+
+using namespace racelang::testing;
+
+// The instrumented programs are large (a clock entry per thread, unrolled) and compile time
+// dominates the property's cost, as in the concurrency properties (jit_harness.h).
+const int kOptLevel = kPropertyOptLevel;
+constexpr int64_t kSlice = 6; // cells of `a` per thread
+
+// A literal of the template and its value in thread t (1..threads).
+struct TemplateLiteral {
+  enum Kind { Same, ThreadId, Multiple, SliceBase, Drawn } kind = Same;
+  int64_t c = 0;              // Same: the value; Multiple: the constant added; SliceBase: the cell
+  int64_t mul = 1;            // Multiple: the factor
+  std::vector<int64_t> drawn; // Drawn: by thread (index t)
+
+  int64_t value(int64_t t) const {
+    switch (kind) {
+    case Same:
+      return c;
+    case ThreadId:
+      return t;
+    case Multiple:
+      return mul * t + c;
+    case SliceBase:
+      return (t - 1) * kSlice + c;
+    case Drawn:
+      return drawn[t];
+    }
+    return 0;
+  }
+};
+
+// Writes a thread template: text with `@k` standing for literal k.
+class TemplateGen {
+public:
+  explicit TemplateGen(int threads) : threads_(threads) {}
+
+  std::string body() {
+    std::string out = "r0 := " + lit(any_literal()) + ";\nr1 := " + lit(any_literal()) +
+                      ";\nr2 := " + lit(any_literal()) + ";\n";
+    int n = *rc::gen::inRange(1, 7);
+    for (int k = 0; k < n; ++k) {
+      if (*rc::gen::inRange(0, 8) == 0) out += "await bar;\n"; // every thread reaches it
+      out += stmt(0, false);
+    }
+    out += "store r0 + r1 + r2 out[" + lit(thread_id()) + "];\n";
+    return out;
+  }
+
+  std::string instantiate(const std::string& text, int64_t t) const {
+    std::string out;
+    for (size_t k = 0; k < text.size(); ++k) {
+      if (text[k] != '@') {
+        out += text[k];
+        continue;
+      }
+      size_t end = k + 1;
+      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+      int64_t v = literals_[std::stoul(text.substr(k + 1, end - k - 1))].value(t);
+      // Negative values as (0 - n), which every expression position accepts.
+      out += v < 0 ? "(0 - " + std::to_string(-v) + ")" : std::to_string(v);
+      k = end - 1;
+    }
+    return out;
+  }
+
+private:
+  std::string lit(TemplateLiteral l) {
+    literals_.push_back(std::move(l));
+    return "@" + std::to_string(literals_.size() - 1);
+  }
+  static TemplateLiteral of(TemplateLiteral::Kind kind, int64_t c) {
+    TemplateLiteral l;
+    l.kind = kind;
+    l.c = c;
+    return l;
+  }
+  TemplateLiteral thread_id() { return of(TemplateLiteral::ThreadId, 0); }
+  TemplateLiteral slice(int64_t cell) { return of(TemplateLiteral::SliceBase, cell); }
+
+  // A literal of any kind; with `nonzero` (a divisor), never 0 in any thread (a slice's base
+  // is 0 in thread 1).
+  TemplateLiteral any_literal(bool nonzero = false) {
+    TemplateLiteral l;
+    l.kind = static_cast<TemplateLiteral::Kind>(nonzero ? *rc::gen::element(0, 1, 2, 4)
+                                                        : *rc::gen::element(0, 1, 2, 3, 4));
+    l.c = *rc::gen::inRange<int64_t>(1, 40);
+    l.mul = *rc::gen::inRange<int64_t>(0, 9);
+    if (l.kind == TemplateLiteral::SliceBase) l.c = *rc::gen::inRange<int64_t>(0, kSlice);
+    for (int t = 0; t <= threads_; ++t) l.drawn.push_back(*rc::gen::inRange<int64_t>(1, 1000));
+    return l;
+  }
+
+  std::string local() { return "r" + std::to_string(*rc::gen::inRange(0, 3)); }
+
+  std::string expr(int depth) {
+    int choice = *rc::gen::inRange(0, depth >= 2 ? 2 : 8);
+    switch (choice) {
+    case 0:
+      return local();
+    case 1:
+      return lit(any_literal());
+    case 2:
+      return "(" + expr(depth + 1) + " + " + expr(depth + 1) + ")";
+    case 3:
+      return "(" + expr(depth + 1) + " * " + lit(any_literal()) + ")";
+    case 4:
+      return "(" + expr(depth + 1) + " - " + expr(depth + 1) + ")";
+    case 5:
+      return "(" + expr(depth + 1) + " / " + lit(any_literal(true)) + ")";
+    case 6:
+      return "(" + expr(depth + 1) + " % " + lit(any_literal(true)) + ")";
+    default:
+      return "min(" + expr(depth + 1) + ", " + expr(depth + 1) + ")";
+    }
+  }
+
+  std::string cell() { return "a[" + lit(slice(*rc::gen::inRange<int64_t>(0, kSlice))) + "]"; }
+
+  std::string block(int depth, bool locked) {
+    std::string out;
+    int n = *rc::gen::inRange(1, 4);
+    for (int k = 0; k < n; ++k) out += stmt(depth, locked);
+    return out;
+  }
+
+  std::string stmt(int depth, bool locked) {
+    int choice = *rc::gen::inRange(0, depth >= 2 ? 5 : 9);
+    switch (choice) {
+    case 0:
+      return local() + " := " + expr(0) + ";\n";
+    case 1:
+      return local() + " := load " + cell() + ";\n";
+    case 2:
+      return "store " + expr(0) + " " + cell() + ";\n";
+    case 3:
+      return "print(" + expr(0) + ", " + lit(thread_id()) + ");\n";
+    case 4:
+      return local() + " := fetch_add(v[" + lit(thread_id()) + "], " + expr(1) + ");\n";
+    case 5:
+      if (locked) return local() + " := " + expr(0) + ";\n";
+      {
+        std::string m = lit(thread_id());
+        return "lock m[" + m + "];\n" + block(depth + 1, true) + "unlock m[" + m + "];\n";
+      }
+    case 6:
+      return "if (" + expr(0) + " < " + expr(0) + ") {\n" + block(depth + 1, locked) +
+             "} else {\n" + block(depth + 1, locked) + "}\n";
+    default: {
+      // A loop over part of the slice; its bound is the same in every thread.
+      std::string j = "j" + std::to_string(depth);
+      TemplateLiteral bound = of(TemplateLiteral::Same, *rc::gen::inRange<int64_t>(1, kSlice + 1));
+      return j + " := 0;\nwhile (" + j + " < " + lit(bound) + ") {\n" + "store " + expr(1) + " + " +
+             j + " a[" + lit(slice(0)) + " + " + j + "];\n" + block(depth + 1, locked) + j +
+             " := " + j + " + 1;\n}\n";
+    }
+    }
+  }
+
+  int threads_;
+  std::vector<TemplateLiteral> literals_;
+};
+
+struct ThreadsProgram {
+  int threads = 0;
+  std::string text;
+};
+
+ThreadsProgram gen_threads_program() {
+  ThreadsProgram p;
+  p.threads = *rc::gen::inRange(2, 5);
+  TemplateGen gen(p.threads);
+  std::string body = gen.body();
+  int n = p.threads;
+  std::ostringstream out;
+  out << "shared a[" << n * kSlice << "];\nshared out[" << n + 1 << "];\nmutex m[" << n + 1
+      << "];\nvolatile v[" << n + 1 << "];\nbarrier bar(" << n << ");\n";
+  for (int t = 1; t <= n; ++t) out << "spawn " << t << " {\n" << gen.instantiate(body, t) << "}\n";
+  for (int t = 1; t <= n; ++t) out << "wait " << t << ";\n";
+  out << "s := 0;\nk := 0;\nwhile (k < " << n * kSlice << ") {\n  x := load a[k];\n"
+      << "  s := s + x;\n  k := k + 1;\n}\nstore s out[0];\n";
+  p.text = out.str();
+  return p;
+}
+
+// `instrument`: 0 plain, 1 FastTrack, 2 VectorClock (each without eliminations, so every
+// access is checked and its metadata written).
+// Shared runs of instrumentation (shared_code.h) down to `min_shared_weight` statements are
+// compiled inside the shared thread function too, and take their literals from its parameters.
+void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrument,
+                                            jit::Fault fault, size_t min_shared_weight) {
+  auto c = compile(p.text, "threads.rl");
+  RC_ASSERT(c != nullptr);
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  codegen.min_shared_weight = min_shared_weight;
+  PassOptions pass;
+  pass.pass = instrument == 2 ? PassKind::VectorClock : PassKind::FastTrack;
+  pass.elide = std::vector<std::string>{};
+  auto s = jit_compile(*c, instrument != 0, kOptLevel, codegen, pass);
+  RC_ASSERT(s != nullptr);
+  // Every spawned thread shares the one function (a test that shares nothing tests nothing).
+  RC_ASSERT(s->jitted->times().shared_threads == static_cast<size_t>(p.threads));
+  RC_ASSERT(s->jitted->times().shared_thread_functions == 1u);
+  const Compiled* run = c.get();
+  std::unique_ptr<Compiled> instrumented;
+  if (instrument != 0) {
+    CheckOptions reserved;
+    reserved.allow_reserved_names = true;
+    instrumented = compile(s->program(), reserved);
+    RC_ASSERT(instrumented != nullptr);
+    run = instrumented.get();
+  }
+  TracedRun interp = interpret(*run, 2'000'000);
+  RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);
+  JitRun j = jit_run(*s);
+  RC_ASSERT(j.result.outcome == interp.result.outcome);
+  RC_ASSERT(j.result.races.empty());
+  std::vector<std::string> jit_lines = j.output, interp_lines = interp.output;
+  std::sort(jit_lines.begin(), jit_lines.end());
+  std::sort(interp_lines.begin(), interp_lines.end());
+  RC_ASSERT(jit_lines == interp_lines);
+  if (j.result.outcome == Outcome::Finished) RC_ASSERT(j.result.memory == interp.result.memory);
+}
+
+RC_GTEST_PROP(JitSharedThreads, ThreadsIdenticalUpToLiteralsEndAsInTheInterpreter, ()) {
+  ThreadsProgram p = gen_threads_program();
+  int instrument = *rc::gen::inRange(0, 3);
+  size_t min_shared_weight = *rc::gen::element<size_t>(1, 4, jit::kDefaultMinSharedWeight);
+  RC_TAG(instrument);
+  RC_LOG() << p.text;
+  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight);
+}
+
+TEST(JitSharedThreads, UsingTheFirstMembersLiteralsFailsTheProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_shared_threads_match_interpreter(gen_threads_program(), *rc::gen::inRange(0, 3),
+                                               jit::Fault::SharedThreadsUseFirstLiterals,
+                                               jit::kDefaultMinSharedWeight);
+      },
+      200);
+  ASSERT_TRUE(failure.has_value()) << "threads run with the first member's literals went "
+                                      "unnoticed";
+}
+
+// Threads 1 and 2 both write `x` without synchronisation after a long private loop: a race on
+// every schedule. With `same_shape`, their bodies are the same code up to literals and are
+// compiled as one function, whichever writes `x` second finds the race inside it, and the
+// report must name each access by the thread that made it and that thread's own line (4 for
+// thread 1, 10 for thread 2; the sites the checks write into x's metadata are literals that
+// differ between the two): with the first member's literals, thread 2's write leaves thread
+// 1's site in the metadata. Without, thread 2 sets k before writing x (line 11), a different
+// statement order (no literal), and each thread is compiled on its own: the control.
+std::string racy_program(bool same_shape) {
+  std::string second = same_shape ? "  store 2 x;\n  k := 0;\n" : "  k := 0;\n  store 2 x;\n";
+  return "shared x;\nshared w[3];\nspawn 1 {\n  store 1 x;\n  k := 0;\n"
+         "  while (k < 100000) { k := k + 1; }\n  store k w[1];\n}\nspawn 2 {\n" +
+         second + "  while (k < 100000) { k := k + 1; }\n  store k w[2];\n}\nwait 1;\nwait 2;\n";
+}
+
+// Whether 10 runs of `source` each report a race on x whose two accesses are named with
+// their own thread's line.
+bool names_each_member(const std::string& source, jit::Fault fault, size_t expected_shared,
+                       uint32_t line1, uint32_t line2) {
+  auto c = compile(source, "race.rl");
+  EXPECT_TRUE(c);
+  if (!c) return false;
+  jit::CodegenOptions codegen;
+  codegen.fault = fault;
+  auto s = jit_compile(*c, true, 2, codegen);
+  EXPECT_TRUE(s);
+  if (!s) return false;
+  EXPECT_EQ(s->jitted->times().shared_threads, expected_shared);
+  uint32_t x = s->info().find_symbol("x")->first_cell;
+  auto line_of = [&](int64_t thread) { return thread == 1 ? line1 : line2; };
+  for (int run = 0; run < 10; ++run) {
+    JitRun j = jit_run(*s);
+    if (j.result.races.size() != 1) return false;
+    const RaceReport& r = j.result.races[0];
+    if (r.cell != x || r.current.thread == r.previous.thread) return false;
+    if (r.current.range.begin.line != line_of(r.current.thread) ||
+        r.previous.range.begin.line != line_of(r.previous.thread))
+      return false;
+  }
+  return true;
+}
+
+TEST(JitSharedThreads, ARaceInASharedThreadNamesTheMemberThatMadeTheAccess) {
+  EXPECT_TRUE(names_each_member(racy_program(false), jit::Fault::None, 0, 4, 11));
+  EXPECT_TRUE(names_each_member(racy_program(true), jit::Fault::None, 2, 4, 10));
+  EXPECT_FALSE(
+      names_each_member(racy_program(true), jit::Fault::SharedThreadsUseFirstLiterals, 2, 4, 10));
+}
+
+} // namespace
+} // namespace racelang
