@@ -28,7 +28,9 @@ TraceIndex::TraceIndex(const Trace& t)
     const Event& e = events[i];
     op[i] = e.op;
     target[i] = e.target;
-    uint32_t d = dense_thread(e.thread);
+    const uint32_t d = e.thread < dense.size() && dense[e.thread] >= 0
+                           ? static_cast<uint32_t>(dense[e.thread])
+                           : first_seen(e.thread); // (dense_thread, written out: it stays inline)
     thread_of[i] = d;
     pos[i] = count[d]++;
     switch (e.op) {
