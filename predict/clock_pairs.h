@@ -24,7 +24,8 @@ class AccessLog {
 public:
   // `accesses`: how many accesses will be added, if known (the log is allocated once).
   AccessLog(size_t locations, size_t threads, size_t accesses = 0)
-      : threads_(threads), read_head_(locations * threads), write_head_(locations * threads) {
+      : threads_(threads), read_head_(locations * threads, kNone),
+        write_head_(locations * threads, kNone) {
     stamps_.reserve(accesses);
   }
 
@@ -35,16 +36,12 @@ public:
               uint64_t limit, std::vector<PredictedRace>& out) const {
     size_t before = out.size();
     bool room = true;
-    const Head* writes = write_head_.data() + key(x, 0);
-    const Head* reads = read_head_.data() + key(x, 0);
+    const uint32_t* writes = write_head_.data() + key(x, 0);
+    const uint32_t* reads = read_head_.data() + key(x, 0);
     for (uint32_t u = 0; u < c.size() && room; ++u) {
       if (u == t) continue;
-      // The head's own time first: most accesses are covered (nothing to report), and that
-      // test then reads only the location's heads, not the log.
-      auto scan = [&](const Head& head) {
-        if (head.time <= c[u]) return;
-        for (uint32_t s = head.latest; s != kNone && stamps_[s].time > c[u];
-             s = stamps_[s].previous) {
+      auto scan = [&](uint32_t head) {
+        for (uint32_t s = head; s != kNone && stamps_[s].time > c[u]; s = stamps_[s].previous) {
           if (out.size() >= limit) {
             room = false;
             return;
@@ -65,9 +62,9 @@ public:
   }
   // Records access `event` (of kind op to location x) of dense thread t at local time `time`.
   void add(Op op, uint32_t x, uint32_t event, uint32_t t, uint32_t time) {
-    Head& head = (op == Op::Write ? write_head_ : read_head_)[key(x, t)];
-    stamps_.push_back({time, event, head.latest});
-    head = {time, static_cast<uint32_t>(stamps_.size() - 1)};
+    uint32_t& head = (op == Op::Write ? write_head_ : read_head_)[key(x, t)];
+    stamps_.push_back({time, event, head});
+    head = static_cast<uint32_t>(stamps_.size() - 1);
   }
   void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {
     add(e.op, e.target, event, t, time);
@@ -83,13 +80,9 @@ private:
     uint32_t event;
     uint32_t previous; // the same thread's previous entry for the location, kNone if first
   };
-  // A thread's latest entry for a location, with its time (0: none; local times start at 1).
-  struct Head {
-    uint32_t time = 0, latest = kNone;
-  };
   size_t key(uint32_t x, uint32_t t) const { return size_t{x} * threads_ + t; }
   size_t threads_;
-  std::vector<Head> read_head_, write_head_; // location * threads + thread -> latest entry
+  std::vector<uint32_t> read_head_, write_head_; // location * threads + thread -> latest entry
   std::vector<Stamp> stamps_;
 };
 

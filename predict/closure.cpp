@@ -133,9 +133,6 @@ CriticalSections::CriticalSections(const TraceIndex& index) : begin(index.thread
 // release the rule asks for is joined with its own time, R(r), and may add more acquires. The
 // work is O(N), plus O(T) per join that adds something, plus O(1) per section and row, instead
 // of every row visiting every event it holds.
-// (256 MB of address space at most; past it the rows grow by doubling)
-constexpr size_t kMaxReservedCounts = size_t{1} << 26;
-
 ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from,
                            bool settle_by_any_later_section)
     : threads_(index.threads()), thread_of_(index.thread_of), pos_(index.pos), op_(index.op),
@@ -160,12 +157,6 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     cursor.assign(threads * threads, 0);
     latest.assign(threads * locks, Latest{});
   }
-  // At most one stored row per access and release: reserved at that bound (address space only:
-  // the pages the rows never reach are never touched), so that the rows are never copied by
-  // growth, each copy touching fresh memory twice the size of the rows so far.
-  size_t stores = 0;
-  for (Op op : index.op) stores += is_access(op) || op == Op::Release;
-  rows_.reserve(std::min(stores * threads, kMaxReservedCounts));
   std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
   std::vector<uint8_t> queued(threads, 0);
   uint32_t t = 0; // the thread of the current event
