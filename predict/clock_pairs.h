@@ -22,22 +22,26 @@ inline void join_into(Clock& into, const Clock& from) {
 
 class AccessLog {
 public:
-  AccessLog(size_t locations, size_t threads)
+  // `accesses`: how many accesses will be added, if known (the log is allocated once).
+  AccessLog(size_t locations, size_t threads, size_t accesses = 0)
       : threads_(threads), read_head_(locations * threads, kNone),
-        write_head_(locations * threads, kNone) {}
+        write_head_(locations * threads, kNone) {
+    stamps_.reserve(accesses);
+  }
 
   // Appends to `out`, ordered by first event, every earlier access of another thread that
-  // conflicts with access `event` (of dense thread t, with clock c) and that c does not cover.
-  // Returns false, having stopped, once `out` holds `limit` pairs.
-  bool report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
+  // conflicts with access `event` (of kind op to location x, of dense thread t, with clock c) and
+  // that c does not cover. Returns false, having stopped, once `out` holds `limit` pairs.
+  bool report(Op op, uint32_t x, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
               uint64_t limit, std::vector<PredictedRace>& out) const {
     size_t before = out.size();
     bool room = true;
+    const uint32_t* writes = write_head_.data() + key(x, 0);
+    const uint32_t* reads = read_head_.data() + key(x, 0);
     for (uint32_t u = 0; u < c.size() && room; ++u) {
       if (u == t) continue;
-      auto scan = [&](const std::vector<uint32_t>& head) {
-        for (uint32_t s = head[key(e.target, u)]; s != kNone && stamps_[s].time > c[u];
-             s = stamps_[s].previous) {
+      auto scan = [&](uint32_t head) {
+        for (uint32_t s = head; s != kNone && stamps_[s].time > c[u]; s = stamps_[s].previous) {
           if (out.size() >= limit) {
             room = false;
             return;
@@ -45,18 +49,25 @@ public:
           out.push_back({stamps_[s].event, event, analysis, {}});
         }
       };
-      scan(write_head_);
-      if (e.op == Op::Write) scan(read_head_);
+      scan(writes[u]);
+      if (op == Op::Write) scan(reads[u]);
     }
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
               [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
     return room;
   }
-  // Records access `event` of dense thread t at local time `time`.
-  void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {
-    uint32_t& head = (e.op == Op::Write ? write_head_ : read_head_)[key(e.target, t)];
+  bool report(const Event& e, uint32_t event, uint32_t t, const Clock& c, Analysis analysis,
+              uint64_t limit, std::vector<PredictedRace>& out) const {
+    return report(e.op, e.target, event, t, c, analysis, limit, out);
+  }
+  // Records access `event` (of kind op to location x) of dense thread t at local time `time`.
+  void add(Op op, uint32_t x, uint32_t event, uint32_t t, uint32_t time) {
+    uint32_t& head = (op == Op::Write ? write_head_ : read_head_)[key(x, t)];
     stamps_.push_back({time, event, head});
     head = static_cast<uint32_t>(stamps_.size() - 1);
+  }
+  void add(const Event& e, uint32_t event, uint32_t t, uint32_t time) {
+    add(e.op, e.target, event, t, time);
   }
 
 private:

@@ -92,15 +92,34 @@ std::vector<uint32_t> SpClosure::events() const {
   return out;
 }
 
-CriticalSections::CriticalSections(const TraceIndex& index) : of_thread(index.threads()) {
+CriticalSections::CriticalSections(const TraceIndex& index) : begin(index.threads() + 1, 0) {
+  // Counted per thread first, then placed.
+  for (uint32_t i = 0; i < index.op.size(); ++i)
+    if (index.op[i] == Op::Acquire) ++begin[index.thread_of[i] + 1];
+  for (size_t u = 0; u < index.threads(); ++u) begin[u + 1] += begin[u];
+  all.resize(begin.back());
+  std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
   for (uint32_t i = 0; i < index.op.size(); ++i) {
     if (index.op[i] != Op::Acquire) continue;
     int64_t rel = index.release_of[i];
     uint32_t t = index.thread_of[i];
-    of_thread[t].push_back(static_cast<uint32_t>(all.size()));
-    all.push_back({i, rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel), index.pos[i],
-                   rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)], t,
-                   index.target[i]});
+    all[next[t]++] = {i,
+                      rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel),
+                      index.pos[i],
+                      rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)],
+                      t,
+                      index.target[i],
+                      CriticalSection::kOpen};
+  }
+  // Each thread's next section of each lock, thread by thread from its last section back
+  // (`after`: lock -> the acquire position of the thread's next section of it, reset per thread).
+  std::vector<uint32_t> after(index.trace.locks.size(), CriticalSection::kOpen);
+  for (size_t u = 0; u < index.threads(); ++u) {
+    for (uint32_t s = begin[u + 1]; s-- > begin[u];) {
+      all[s].next_same_lock_pos = after[all[s].lock];
+      after[all[s].lock] = all[s].acquire_pos;
+    }
+    for (uint32_t s = begin[u]; s < begin[u + 1]; ++s) after[all[s].lock] = CriticalSection::kOpen;
   }
 }
 
@@ -114,9 +133,10 @@ CriticalSections::CriticalSections(const TraceIndex& index) : of_thread(index.th
 // release the rule asks for is joined with its own time, R(r), and may add more acquires. The
 // work is O(N), plus O(T) per join that adds something, plus O(1) per section and row, instead
 // of every row visiting every event it holds.
-ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from)
-    : threads_(index.threads()), thread_of_(index.thread_of), slot_(index.op.size(), 0),
-      own_(index.op.size(), 0),
+ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from,
+                           bool settle_by_any_later_section)
+    : threads_(index.threads()), thread_of_(index.thread_of), pos_(index.pos), op_(index.op),
+      slot_(index.op.size(), 0),
       sections_(keep_lock_order ? CriticalSections(index) : CriticalSections()) {
   const size_t threads = threads_, locks = keep_lock_order ? index.trace.locks.size() : 0;
   constexpr uint32_t kNone = UINT32_MAX;
@@ -126,11 +146,16 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   std::vector<uint32_t> stored(threads, kNone);
   std::vector<uint8_t> changed(threads, 1); // (bytes, not bits: set on most events)
   // Per row and thread, how many of the thread's sections the row has visited; per row and
-  // lock, the latest section of the lock whose acquire the row holds (an index into all).
-  std::vector<uint32_t> cursor, latest;
+  // lock, the latest section of the lock whose acquire the row holds, with what the lock rule
+  // reads of it when a later one comes (kept here: looking it up in `all` was a cache miss).
+  struct Latest {
+    uint32_t acquire = kNone, thread = 0, release_pos = 0, release = 0;
+  };
+  std::vector<uint32_t> cursor;
+  std::vector<Latest> latest;
   if (keep_lock_order) {
     cursor.assign(threads * threads, 0);
-    latest.assign(threads * locks, kNone);
+    latest.assign(threads * locks, Latest{});
   }
   std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
   std::vector<uint8_t> queued(threads, 0);
@@ -142,7 +167,6 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
       changed[t] = false;
     }
     slot_[e] = stored[t];
-    own_[e] = row[t];
   };
   auto queue = [&](uint32_t u) {
     if (keep_lock_order && !queued[u]) {
@@ -161,27 +185,33 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   auto join = [&](uint32_t* row, uint32_t e) {
     const uint32_t* from = others(e);
     const uint32_t own = thread_of_[e];
-    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? own_[e] : from[u]);
+    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? this->own(e) : from[u]);
   };
-  const auto& all = sections_.all;
   // Closes row t under the lock rule: visits the sections of each grown thread it now holds.
+  // A section whose thread's next section of the same lock the row holds too is skipped: that
+  // one is visited (it is in the row) and settles both. Whichever of the two and the row's
+  // latest section of the lock comes first, the rule asks for releases the row has or the
+  // later visit asks for (this section's release is in the row, before the next acquire).
   auto close_locks = [&](uint32_t* row) {
     while (!grown.empty()) {
       uint32_t u = grown.back();
       grown.pop_back();
       queued[u] = false;
       uint32_t& next = cursor[size_t{t} * threads + u];
-      const auto& list = sections_.of_thread[u];
-      for (; next < list.size() && all[list[next]].acquire_pos < row[u]; ++next) {
-        uint32_t s = list[next];
-        uint32_t& last = latest[size_t{t} * locks + all[s].lock];
+      const CriticalSection* list = sections_.all.data() + sections_.begin[u];
+      for (const uint32_t n = sections_.count(u); next < n && list[next].acquire_pos < row[u];
+           ++next) {
+        const CriticalSection& s = list[next];
+        if (s.next_same_lock_pos != CriticalSection::kOpen &&
+            (s.next_same_lock_pos < row[u] || settle_by_any_later_section))
+          continue;
+        Latest& last = latest[size_t{t} * locks + s.lock];
         // Of two acquires of a lock in the set, the earlier one's release (it exists: the lock
         // was free at the later acquire).
-        uint32_t earlier = s;
-        if (last == kNone || s > last) std::swap(earlier, last);
-        if (earlier == kNone) continue;
-        const CriticalSection& c = all[earlier];
-        if (row[c.thread] <= c.release_pos) join(row, c.release);
+        Latest earlier{s.acquire, s.thread, s.release_pos, s.release};
+        if (last.acquire == kNone || s.acquire > last.acquire) std::swap(earlier, last);
+        if (earlier.acquire == kNone) continue;
+        if (row[earlier.thread] <= earlier.release_pos) join(row, earlier.release);
       }
     }
   };

@@ -52,12 +52,18 @@ struct CriticalSection {
   uint32_t acquire, release;                    // event indices
   uint32_t acquire_pos, release_pos;            // positions in their thread
   uint32_t thread, lock;
+  // The acquire position of the thread's next section of the same lock (kOpen: none). A set
+  // that holds that acquire holds this section's release too (it comes before, in the thread).
+  uint32_t next_same_lock_pos;
 };
+// Grouped by thread, so that a pass over one thread's sections reads them in a row.
 struct CriticalSections {
   CriticalSections() = default;
   explicit CriticalSections(const TraceIndex& index);
-  std::vector<CriticalSection> all;             // in trace order of their acquires
-  std::vector<std::vector<uint32_t>> of_thread; // dense thread -> its sections (indices into all)
+  std::vector<CriticalSection> all; // each thread's in program order, thread after thread
+  std::vector<uint32_t> begin;      // dense thread u's are all[begin[u]] .. all[begin[u + 1] - 1]
+  uint32_t of_thread(uint32_t u, uint32_t k) const { return begin[u] + k; } // u's k-th
+  uint32_t count(uint32_t u) const { return begin[u + 1] - begin[u]; }
 };
 
 // Vector times of closures (SpClosure's counts), in one pass over the trace: for each access e,
@@ -69,26 +75,37 @@ struct CriticalSections {
 // read through count() and join_into(), not as an array.
 class ClosureTimes {
 public:
-  ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from = true);
+  // settle_by_any_later_section: a negative control for the tests only, a broken lock rule that
+  // skips every section its thread has a later section of the same lock after, whether the
+  // time holds that later one or not.
+  ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool keep_reads_from = true,
+               bool settle_by_any_later_section = false);
   // How many of dense thread u's events the time of access or release e holds.
   uint32_t count(uint32_t e, uint32_t u) const {
-    return u == thread_of_[e] ? own_[e] : rows_[size_t{slot_[e]} * threads_ + u];
+    return u == thread_of_[e] ? own(e) : rows_[size_t{slot_[e]} * threads_ + u];
   }
   // The time of e as an array, exact in every count but e's own thread's (that is count(e, its
   // thread)): for comparisons with another thread's events, without count()'s test.
   const uint32_t* others(uint32_t e) const { return rows_.data() + size_t{slot_[e]} * threads_; }
   // Joins the time of e into v (threads() counts).
   void join_into(uint32_t e, std::vector<uint32_t>& v) const {
-    for (uint32_t u = 0; u < threads_; ++u) v[u] = std::max(v[u], count(e, u));
+    const uint32_t* row = others(e);
+    for (uint32_t u = 0; u < threads_; ++u) v[u] = std::max(v[u], row[u]);
+    v[thread_of_[e]] = std::max(v[thread_of_[e]], own(e));
   }
   // The trace's critical sections (built only with keep_lock_order).
   const CriticalSections& sections() const { return sections_; }
 
 private:
+  // The count of e's own thread: its predecessors, and a release itself (no join adds a later
+  // event of the thread, so this is exact, and no table of it is needed).
+  uint32_t own(uint32_t e) const { return pos_[e] + (op_[e] == Op::Release); }
+
   size_t threads_;
   const std::vector<uint32_t>& thread_of_; // the index's
+  const std::vector<uint32_t>& pos_;       // the index's
+  const std::vector<Op>& op_;              // the index's
   std::vector<uint32_t> slot_;             // event -> its row in rows_ (accesses and releases)
-  std::vector<uint32_t> own_;              // event -> its own thread's count
   std::vector<uint32_t> rows_;             // threads_ counts each
   CriticalSections sections_;
 };

@@ -10,42 +10,45 @@ namespace racelang::predict {
 
 void shb_races(const TraceIndex& index, const PredictOptions& options, PredictResult& out) {
   const size_t n = index.threads();
-  const auto& events = index.trace.events;
   std::vector<Clock> c(n, Clock(n, 0));
   // Per lock (dense ids; an empty clock: none yet), and per location the last write's clock in
   // one flat array (all zero: none yet, which joins as nothing).
   std::vector<Clock> lock_clock(index.trace.locks.size());
   std::vector<uint32_t> last_write(index.trace.locations.size() * n, 0);
-  AccessLog log(index.trace.locations.size(), n);
-  for (uint32_t i = 0; i < events.size(); ++i) {
-    const Event& e = events[i];
-    uint32_t t = index.thread_of[i];
+  // The log holds every access: counted first, so that it is allocated once.
+  size_t accesses = 0;
+  for (Op op : index.op) accesses += is_access(op);
+  AccessLog log(index.trace.locations.size(), n, accesses);
+  // The pass reads the index's compact arrays (an Event is 56 bytes).
+  for (uint32_t i = 0; i < index.op.size(); ++i) {
+    const Op op = index.op[i];
+    const uint32_t target = index.target[i], t = index.thread_of[i];
     Clock& ct = c[t];
     ++ct[t];
-    switch (e.op) {
+    switch (op) {
     case Op::Acquire:
-      join_into(ct, lock_clock[e.target]);
+      join_into(ct, lock_clock[target]);
       break;
     case Op::Release:
-      lock_clock[e.target] = ct;
+      lock_clock[target] = ct;
       break;
     case Op::Fork:
-      if (int64_t u = index.dense_of(e.target); u >= 0) join_into(c[static_cast<size_t>(u)], ct);
+      if (int64_t u = index.dense_of(target); u >= 0) join_into(c[static_cast<size_t>(u)], ct);
       break;
     case Op::Join:
-      if (int64_t u = index.dense_of(e.target); u >= 0) join_into(ct, c[static_cast<size_t>(u)]);
+      if (int64_t u = index.dense_of(target); u >= 0) join_into(ct, c[static_cast<size_t>(u)]);
       break;
     case Op::Read:
     case Op::Write: {
-      bool write = e.op == Op::Write;
-      uint32_t* lw = last_write.data() + size_t{e.target} * n;
+      bool write = op == Op::Write;
+      uint32_t* lw = last_write.data() + size_t{target} * n;
       if (!write && !options.shb_without_reads_from)
         for (size_t u = 0; u < n; ++u) ct[u] = std::max(ct[u], lw[u]);
-      if (!log.report(e, i, t, ct, Analysis::Shb, options.max_pairs, out.races)) {
+      if (!log.report(op, target, i, t, ct, Analysis::Shb, options.max_pairs, out.races)) {
         out.truncated = true;
         return;
       }
-      log.add(e, i, t, ct[t]);
+      log.add(op, target, i, t, ct[t]);
       if (write) std::copy(ct.begin(), ct.end(), lw);
       break;
     }

@@ -109,8 +109,8 @@ private:
       auto& rank = acquires_before_[u];
       rank.assign(index_.by_thread[u].size() + 1, 0);
       uint32_t p = 0, k = 0;
-      for (uint32_t s : sections_.of_thread[u]) {
-        for (; p <= section(s).acquire_pos; ++p) rank[p] = k;
+      for (uint32_t j = 0; j < sections_.count(u); ++j) {
+        for (; p <= section(sections_.of_thread(u, j)).acquire_pos; ++p) rank[p] = k;
         ++k;
       }
       for (; p < rank.size(); ++p) rank[p] = k;
@@ -125,16 +125,17 @@ private:
   Queue& queue(uint32_t lock, uint32_t thread) { return queues_[size_t{lock} * threads_ + thread]; }
   const CriticalSection& section(uint32_t s) const { return sections_.all[s]; }
 
-  // Thread u's sections whose acquires are at positions [from, to), as a range of of_thread[u].
+  // Thread u's sections whose acquires are at positions [from, to), as a range of its sections
+  // (CriticalSections::of_thread).
   std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
     return {acquires_before_[u][from], acquires_before_[u][to]};
   }
-  // Marks the locks of thread u's sections [lo, hi) (of_thread[u]) as needing a check. Once
-  // every lock is marked, further marks are free.
+  // Marks the locks of thread u's sections [lo, hi) (its k-th for k in [lo, hi)) as needing a
+  // check. Once every lock is marked, further marks are free.
   void mark_locks(uint32_t u, uint32_t lo, uint32_t hi) {
     for (uint32_t k = lo; k < hi && pending_.size() < locks_.size(); ++k) {
-      uint32_t lock = section(sections_.of_thread[u][k]).lock;
+      uint32_t lock = section(sections_.of_thread(u, k)).lock;
       if (!dirty_[lock]) {
         dirty_[lock] = true;
         pending_.push_back(lock);
@@ -160,7 +161,7 @@ private:
         // lock); otherwise the lock's queue is searched.
         uint32_t held = acquires_before_[u][v_[u]];
         if (held == 0) continue;
-        if (uint32_t s = sections_.of_thread[u][held - 1]; section(s).lock == lock) {
+        if (uint32_t s = sections_.of_thread(u, held - 1); section(s).lock == lock) {
           last_[u] = s;
         } else {
           const Queue& q = queue(lock, u);

@@ -3,8 +3,9 @@
 // event (SpClosure): for every access, the closure of its predecessors, and for every release,
 // the closure through it, with and without the lock rule and the reads-from rule, on random
 // traces with several threads, forks, joins and overlapping critical sections. The negative
-// control, times without the lock rule against
-// the closure with it, is caught by the same comparison.
+// controls, times without the lock rule against the closure with it, and times whose lock rule
+// skips a section for a later section of its lock in its thread that the time does not hold
+// (the shortcut's condition left out), are caught by the same comparison.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -18,11 +19,12 @@ namespace {
 using predict::Op;
 
 // Times built with `times_lock_order` must equal the closures built with `lock_order`.
-void check_times(bool times_lock_order, bool lock_order, bool reads_from) {
+void check_times(bool times_lock_order, bool lock_order, bool reads_from,
+                 bool settle_by_any_later_section = false) {
   predict::Trace trace = testing::gen_random_trace();
   RC_ASSERT(!predict::check_well_formed(trace).has_value());
   predict::TraceIndex index(trace);
-  predict::ClosureTimes times(index, times_lock_order, reads_from);
+  predict::ClosureTimes times(index, times_lock_order, reads_from, settle_by_any_later_section);
   predict::SpClosure closure(index, lock_order, reads_from);
   for (uint32_t e = 0; e < trace.events.size(); ++e) {
     Op op = trace.events[e].op;
@@ -48,6 +50,10 @@ RC_GTEST_PROP(ClosureTimes, EqualTheClosureWithoutLockRuleOrReadsFrom, ()) {
 
 TEST(ClosureTimes, TimesWithoutTheLockRuleAreCaught) {
   EXPECT_TRUE(verify::find_failure([] { check_times(false, true, true); }, 400).has_value());
+}
+
+TEST(ClosureTimes, TimesSettlingBySectionsTheyDoNotHoldAreCaught) {
+  EXPECT_TRUE(verify::find_failure([] { check_times(true, true, true, true); }, 400).has_value());
 }
 
 } // namespace
