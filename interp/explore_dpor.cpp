@@ -26,6 +26,7 @@
 #include "interp/explore_dpor.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <memory>
 
@@ -158,6 +159,39 @@ struct Frame {
   uint64_t path_steps = 0;        // instructions from the root to here
 };
 
+// The search stack. A popped frame stays constructed and the next push reuses it, so its
+// vectors (state, clocks, sleep set, events) keep their capacity: the search pushes and pops a
+// frame per step, and allocating and freeing every frame's vectors anew was a third of its time
+// (docs/explore.md, "2026-11-26: the search's own cost"). A deque, so that a frame's address
+// stays valid while the next one is prepared (spare()).
+class FrameStack {
+public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Frame& operator[](size_t i) { return frames_[i]; }
+  const Frame& operator[](size_t i) const { return frames_[i]; }
+  Frame& back() { return frames_[size_ - 1]; }
+  // The frame the next push_spare() pushes, as the last pop left it: the caller sets every
+  // field (the earlier frames stay where they are).
+  Frame& spare() {
+    if (size_ == frames_.size()) frames_.emplace_back();
+    return frames_[size_];
+  }
+  void push_spare() {
+    spare();
+    ++size_;
+  }
+  void pop_back() { --size_; }
+  std::deque<Frame>::const_iterator begin() const { return frames_.begin(); }
+  std::deque<Frame>::const_iterator end() const {
+    return frames_.begin() + static_cast<std::ptrdiff_t>(size_);
+  }
+
+private:
+  std::deque<Frame> frames_;
+  size_t size_ = 0;
+};
+
 constexpr size_t kStale = ~size_t{0};
 
 // into := into ⊔ clock (per thread index).
@@ -216,7 +250,8 @@ public:
       end_in_step(s, 0, -1, 0, races);
     } else {
       root.state = machine_.state();
-      stack_.push_back(std::move(root));
+      stack_.spare() = std::move(root);
+      stack_.push_spare();
       live_frames_ = 1;
       enter_top();
       // A part's prefix: its steps are taken here, and the search never returns above it.
@@ -486,11 +521,17 @@ private:
   Footprint footprint(const std::vector<LabelledStep>& events, StepStatus status,
                       bool prints) const {
     Footprint fp;
+    footprint(events, status, prints, fp);
+    return fp;
+  }
+  // The same into `fp`, reusing its storage.
+  static void footprint(const std::vector<LabelledStep>& events, StepStatus status, bool prints,
+                        Footprint& fp) {
+    fp.labels.clear();
     for (const LabelledStep& e : events)
       if (e.label.kind != LabelKind::Exit) fp.labels.push_back(e.label);
     fp.prints = prints;
     fp.ends = status == StepStatus::Failed || status == StepStatus::StepLimit;
-    return fp;
   }
 
   static bool covered(const Event& e, const std::vector<uint32_t>& clock) {
@@ -620,7 +661,7 @@ private:
     fp = footprint(p.events, p.status, prints);
     // As add_event: the thread's previous event (its origin), then the steps of v it depends
     // on; the steps before e_i are all in the clocks already.
-    clock = base_clock(stack_[end], last.thread, last.pos, fp);
+    base_clock(stack_[end], last.thread, last.pos, fp, clock);
     for (auto x = v.rbegin(); x != v.rend(); ++x)
       if (clock[x->thread] < x->pos && dep_.between(*x->fp, fp) == Dep::Race)
         merge_clock(clock, *x->clock);
@@ -659,40 +700,43 @@ private:
   // The clock of `thread`'s step number `pos` with footprint `fp`, taken from frame `f`, before
   // its dependences on other threads' steps: its origin (the thread's previous step, or the
   // spawn or wake it follows) and, for a wait, the waited-for thread's last step.
-  std::vector<uint32_t> base_clock(const Frame& f, uint32_t thread, uint32_t pos,
-                                   const Footprint& fp) const {
-    std::vector<uint32_t> base(threads_, 0);
-    if (f.origin[thread] >= 0) base = stack_[f.origin[thread]].event.clock;
+  // Written into `base`, reusing its storage.
+  void base_clock(const Frame& f, uint32_t thread, uint32_t pos, const Footprint& fp,
+                  std::vector<uint32_t>& base) const {
+    if (f.origin[thread] >= 0)
+      base = stack_[f.origin[thread]].event.clock;
+    else
+      base.assign(threads_, 0);
     base[thread] = pos;
     for (const Label& l : fp.labels) {
       if (l.kind != LabelKind::Join) continue;
       int32_t u = code_.thread_index(l.target);
       if (u >= 0 && f.origin[u] >= 0) merge_clock(base, stack_[f.origin[u]].event.clock);
     }
-    return base;
   }
 
   // Computes e's clocks from the frame it is taken from and reverses its races.
+  // The clocks are built in e's own vectors (a reused frame's: no allocation).
   void add_event(Event& e) {
     const size_t j = stack_.size() - 1;
-    std::vector<uint32_t> base = base_clock(stack_[j], e.thread, e.pos, e.fp);
-    std::vector<uint32_t> race = base, full = base;
-    std::vector<size_t> races;
+    std::vector<uint32_t>& race = e.race_clock;
+    std::vector<uint32_t>& full = e.clock;
+    base_clock(stack_[j], e.thread, e.pos, e.fp, race);
+    full = race;
+    races_.clear();
     for (size_t i = j; i-- > 0;) {
       const Event& ei = stack_[i].event;
       if (ei.thread == e.thread || covered(ei, race)) continue;
       Dep d = dep_.between(ei.fp, e.fp);
       if (d == Dep::None) continue;
       if (d == Dep::Race) {
-        races.push_back(i);
+        races_.push_back(i);
         merge_clock(race, ei.clock);
       }
       merge_clock(full, ei.clock);
     }
     merge_clock(full, race);
-    e.race_clock = std::move(race);
-    e.clock = std::move(full);
-    for (size_t i : races) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+    for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
   }
 
   // A step ended E at the top frame: every other thread enabled there races with it.
@@ -763,7 +807,7 @@ private:
     RaceObserver& observer = observer_at_top();
     bool prints = machine_.next_instr(k).op == Op::Print;
     StepResult s = machine_.advance(k, options_.max_steps);
-    Frame child;
+    Frame& child = stack_.spare(); // pushed at the end, if the step does not end E
     child.edge = machine_.events();
     child.chosen = machine_.thread_id(k);
     child.path_steps = top.path_steps + s.small_steps;
@@ -773,9 +817,13 @@ private:
     child.races_on_path = top.races_on_path + (raced ? 1 : 0);
     live_frames_ = kStale; // past the top frame until the child is pushed
 
-    top.event = Event{
-        k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}, raced, {}};
-    node.fp = top.event.fp;
+    Event& e = top.event;
+    e.thread = k;
+    e.pos = top.steps[k] + 1;
+    footprint(machine_.events(), s.status, prints, e.fp);
+    e.raced = raced;
+    e.races.clear();
+    node.fp = e.fp;
     node.taken = true;
     add_event(top.event);
     report_races(races, stack_.size() - 1, child.chosen, top.races_on_path);
@@ -800,11 +848,12 @@ private:
     for (uint32_t u = 0; u < threads_; ++u)
       if (u != k && top.state.parked[u] != 0 && child.state.parked[u] == 0)
         child.origin[u] = static_cast<int32_t>(stack_.size() - 1);
-    for (const SleepEntry& e : top.sleep)
-      if (dep_.independent(e.fp, top.event.fp)) child.sleep.push_back(e);
+    child.sleep.clear();
+    for (const SleepEntry& sleeper : top.sleep)
+      if (dep_.independent(sleeper.fp, e.fp)) child.sleep.push_back(sleeper);
     child.wut = std::move(top.wut.front().children);
     top.wut.front().children.clear();
-    stack_.push_back(std::move(child));
+    stack_.push_spare();
     // The observer has seen exactly the steps into every frame now (the child's included):
     // the next step continues from it instead of replaying the whole path again.
     live_frames_ = stack_.size();
@@ -818,11 +867,12 @@ private:
   std::optional<Machine> probe_; // moved_step's own machine (machine_ holds the current step)
   OutcomeCollector outcomes_;
   uint32_t threads_;
-  std::vector<Frame> stack_;
+  FrameStack stack_;
   std::unique_ptr<RaceObserver> live_;
   size_t live_frames_ = kStale; // frames whose step into them the observer has seen
   ExploreResult result_;
   uint64_t traces_ = 0;
+  std::vector<size_t> races_;    // add_event's races (reused)
   std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
   size_t floor_;                 // frames below it are the prefix's: never searched again
   SplitBudget* budget_;
