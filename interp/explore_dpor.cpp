@@ -30,88 +30,13 @@
 #include <functional>
 #include <memory>
 
+#include "interp/dpor_dependence.h"
 #include "interp/explore_outcomes.h"
 #include "interp/race_observer.h"
 #include "interp/run.h"
 
 namespace racelang {
 namespace {
-
-// What decides which steps a scheduling step is dependent with.
-struct Footprint {
-  std::vector<Label> labels; // its labelled events (Exit left out: joins order through clocks)
-  bool prints = false;       // its visible instruction is a print (output order is observable)
-  bool ends = false;         // it failed or hit the step limit: the execution stops there
-};
-
-// How an earlier step relates to a later step of another thread: independent; ordered but
-// never reversible (a release before an acquisition, fork before the child, the child before
-// a join of it); or a race candidate (reversing the two gives another trace).
-enum class Dep : uint8_t { None, Order, Race };
-
-class Dependence {
-public:
-  explicit Dependence(DporFault fault) : fault_(fault) {}
-
-  Dep between(const Footprint& a, const Footprint& b) const {
-    if (a.ends || b.ends || (a.prints && b.prints)) return Dep::Race;
-    Dep d = Dep::None;
-    for (const Label& la : a.labels)
-      for (const Label& lb : b.labels) d = std::max(d, labels(la, lb));
-    return d;
-  }
-  bool independent(const Footprint& a, const Footprint& b) const {
-    return between(a, b) == Dep::None && between(b, a) == Dep::None;
-  }
-
-private:
-  Dep labels(const Label& a, const Label& b) const {
-    auto memory = [](LabelKind k) { return k == LabelKind::Read || k == LabelKind::Write; };
-    auto lock = [](LabelKind k) { return k == LabelKind::Acquire || k == LabelKind::Release; };
-    if (memory(a.kind) && memory(b.kind)) {
-      if (a.target != b.target) return Dep::None;
-      if (a.kind == LabelKind::Read && b.kind == LabelKind::Read) return Dep::None;
-      if (fault_ == DporFault::WritesCommute && a.kind == LabelKind::Write &&
-          b.kind == LabelKind::Write)
-        return Dep::None;
-      return Dep::Race;
-    }
-    if (lock(a.kind) && lock(b.kind)) {
-      if (a.target != b.target || fault_ == DporFault::IgnoreLocks) return Dep::None;
-      return a.kind == LabelKind::Acquire && b.kind == LabelKind::Acquire ? Dep::Race : Dep::Order;
-    }
-    if (a.kind == LabelKind::Fork && b.kind == LabelKind::Fork)
-      return a.target == b.target ? Dep::Race : Dep::None; // the second spawn fails
-    // Volatile accesses conflict like plain ones. Waits and notifies of one condition do not
-    // commute (the waiters' FIFO order, a notify before or after a wait), nor do two arrivals
-    // at one barrier (which one fills it). A departure, and a woken waiter's next step, are
-    // ordered after the step that released them by that thread's origin (see step_top).
-    auto shared_volatile = [](LabelKind k) {
-      return k == LabelKind::VolatileRead || k == LabelKind::VolatileWrite;
-    };
-    if (shared_volatile(a.kind) && shared_volatile(b.kind))
-      return a.target == b.target &&
-                     (a.kind == LabelKind::VolatileWrite || b.kind == LabelKind::VolatileWrite)
-                 ? Dep::Race
-                 : Dep::None;
-    auto condition = [](LabelKind k) { return k == LabelKind::CondWait || k == LabelKind::Notify; };
-    if (condition(a.kind) && condition(b.kind))
-      return a.target == b.target && fault_ != DporFault::IgnoreConditions ? Dep::Race : Dep::None;
-    if (a.kind == LabelKind::BarrierArrive && b.kind == LabelKind::BarrierArrive)
-      return a.target == b.target && fault_ != DporFault::IgnoreBarriers ? Dep::Race : Dep::None;
-    // Spawning or waiting for u and any step of u; spawning u and waiting for u. Two waits for
-    // one thread commute (both only see that it has finished).
-    auto spawn_or_wait = [](const Label& x, const Label& y) {
-      return ((x.kind == LabelKind::Fork || x.kind == LabelKind::Join) &&
-              static_cast<int64_t>(x.target) == y.thread) ||
-             (x.kind == LabelKind::Fork && y.kind == LabelKind::Join && x.target == y.target);
-    };
-    if (spawn_or_wait(a, b) || spawn_or_wait(b, a)) return Dep::Order;
-    return Dep::None;
-  }
-
-  DporFault fault_;
-};
 
 // One event of E: a scheduling step. Clocks count, per thread index, its events that happen
 // before or are this one; `race_clock` leaves out the release → acquisition edges.
@@ -144,6 +69,16 @@ struct SeqItem {
   uint32_t pos = 0;
   const Footprint* fp = nullptr;
   const std::vector<uint32_t>* clock = nullptr;
+};
+
+// What add_event's scan reads of an earlier event first, in one flat array (DporExplorer::keys_)
+// instead of in the frames: most earlier events are ruled out by these alone (covered by the
+// new event's clock, or on other cells), and reading them from the frames cost a cache miss
+// each.
+struct EventKey {
+  uint32_t thread = 0;
+  uint32_t pos = 0;
+  FootprintSummary summary;
 };
 
 struct Frame {
@@ -715,6 +650,17 @@ private:
     }
   }
 
+  // Frame j's event was just set: its key follows (with DporFault::StaleEventKeys, only into a
+  // slot never used before: a reused frame keeps the key of the event it held).
+  void set_key(size_t j, const Event& e) {
+    if (keys_.size() <= j) {
+      keys_.resize(j + 1);
+    } else if (options_.dpor_fault == DporFault::StaleEventKeys && keys_[j].pos != 0) {
+      return;
+    }
+    keys_[j] = {e.thread, e.pos, FootprintSummary::of(e.fp)};
+  }
+
   // Computes e's clocks from the frame it is taken from and reverses its races.
   // The clocks are built in e's own vectors (a reused frame's: no allocation).
   void add_event(Event& e) {
@@ -724,9 +670,12 @@ private:
     base_clock(stack_[j], e.thread, e.pos, e.fp, race);
     full = race;
     races_.clear();
+    const FootprintSummary summary = keys_[j].summary;
     for (size_t i = j; i-- > 0;) {
+      const EventKey& ki = keys_[i];
+      if (ki.thread == e.thread || race[ki.thread] >= ki.pos || !ki.summary.may_depend(summary))
+        continue;
       const Event& ei = stack_[i].event;
-      if (ei.thread == e.thread || covered(ei, race)) continue;
       Dep d = dep_.between(ei.fp, e.fp);
       if (d == Dep::None) continue;
       if (d == Dep::Race) {
@@ -824,6 +773,7 @@ private:
     e.raced = raced;
     e.races.clear();
     node.fp = e.fp;
+    set_key(stack_.size() - 1, e);
     node.taken = true;
     add_event(top.event);
     report_races(races, stack_.size() - 1, child.chosen, top.races_on_path);
@@ -873,6 +823,7 @@ private:
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_;    // add_event's races (reused)
+  std::vector<EventKey> keys_;   // per frame below the top: its event's key (set_key)
   std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
   size_t floor_;                 // frames below it are the prefix's: never searched again
   SplitBudget* budget_;
