@@ -49,6 +49,7 @@ enum class DporFault : uint8_t {
   IgnoreConditions, // waits and notifies of one condition are independent of each other
   IgnoreBarriers,   // two arrivals at one barrier are independent
   StaleEndingSteps, // a failing step moved before its race keeps E's footprint (traces twice)
+  StaleEventKeys,   // a reused frame keeps its earlier event's key (explore_dpor.cpp, set_key)
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must

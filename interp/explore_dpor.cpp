@@ -26,91 +26,17 @@
 #include "interp/explore_dpor.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <memory>
 
+#include "interp/dpor_dependence.h"
 #include "interp/explore_outcomes.h"
 #include "interp/race_observer.h"
 #include "interp/run.h"
 
 namespace racelang {
 namespace {
-
-// What decides which steps a scheduling step is dependent with.
-struct Footprint {
-  std::vector<Label> labels; // its labelled events (Exit left out: joins order through clocks)
-  bool prints = false;       // its visible instruction is a print (output order is observable)
-  bool ends = false;         // it failed or hit the step limit: the execution stops there
-};
-
-// How an earlier step relates to a later step of another thread: independent; ordered but
-// never reversible (a release before an acquisition, fork before the child, the child before
-// a join of it); or a race candidate (reversing the two gives another trace).
-enum class Dep : uint8_t { None, Order, Race };
-
-class Dependence {
-public:
-  explicit Dependence(DporFault fault) : fault_(fault) {}
-
-  Dep between(const Footprint& a, const Footprint& b) const {
-    if (a.ends || b.ends || (a.prints && b.prints)) return Dep::Race;
-    Dep d = Dep::None;
-    for (const Label& la : a.labels)
-      for (const Label& lb : b.labels) d = std::max(d, labels(la, lb));
-    return d;
-  }
-  bool independent(const Footprint& a, const Footprint& b) const {
-    return between(a, b) == Dep::None && between(b, a) == Dep::None;
-  }
-
-private:
-  Dep labels(const Label& a, const Label& b) const {
-    auto memory = [](LabelKind k) { return k == LabelKind::Read || k == LabelKind::Write; };
-    auto lock = [](LabelKind k) { return k == LabelKind::Acquire || k == LabelKind::Release; };
-    if (memory(a.kind) && memory(b.kind)) {
-      if (a.target != b.target) return Dep::None;
-      if (a.kind == LabelKind::Read && b.kind == LabelKind::Read) return Dep::None;
-      if (fault_ == DporFault::WritesCommute && a.kind == LabelKind::Write &&
-          b.kind == LabelKind::Write)
-        return Dep::None;
-      return Dep::Race;
-    }
-    if (lock(a.kind) && lock(b.kind)) {
-      if (a.target != b.target || fault_ == DporFault::IgnoreLocks) return Dep::None;
-      return a.kind == LabelKind::Acquire && b.kind == LabelKind::Acquire ? Dep::Race : Dep::Order;
-    }
-    if (a.kind == LabelKind::Fork && b.kind == LabelKind::Fork)
-      return a.target == b.target ? Dep::Race : Dep::None; // the second spawn fails
-    // Volatile accesses conflict like plain ones. Waits and notifies of one condition do not
-    // commute (the waiters' FIFO order, a notify before or after a wait), nor do two arrivals
-    // at one barrier (which one fills it). A departure, and a woken waiter's next step, are
-    // ordered after the step that released them by that thread's origin (see step_top).
-    auto shared_volatile = [](LabelKind k) {
-      return k == LabelKind::VolatileRead || k == LabelKind::VolatileWrite;
-    };
-    if (shared_volatile(a.kind) && shared_volatile(b.kind))
-      return a.target == b.target &&
-                     (a.kind == LabelKind::VolatileWrite || b.kind == LabelKind::VolatileWrite)
-                 ? Dep::Race
-                 : Dep::None;
-    auto condition = [](LabelKind k) { return k == LabelKind::CondWait || k == LabelKind::Notify; };
-    if (condition(a.kind) && condition(b.kind))
-      return a.target == b.target && fault_ != DporFault::IgnoreConditions ? Dep::Race : Dep::None;
-    if (a.kind == LabelKind::BarrierArrive && b.kind == LabelKind::BarrierArrive)
-      return a.target == b.target && fault_ != DporFault::IgnoreBarriers ? Dep::Race : Dep::None;
-    // Spawning or waiting for u and any step of u; spawning u and waiting for u. Two waits for
-    // one thread commute (both only see that it has finished).
-    auto spawn_or_wait = [](const Label& x, const Label& y) {
-      return ((x.kind == LabelKind::Fork || x.kind == LabelKind::Join) &&
-              static_cast<int64_t>(x.target) == y.thread) ||
-             (x.kind == LabelKind::Fork && y.kind == LabelKind::Join && x.target == y.target);
-    };
-    if (spawn_or_wait(a, b) || spawn_or_wait(b, a)) return Dep::Order;
-    return Dep::None;
-  }
-
-  DporFault fault_;
-};
 
 // One event of E: a scheduling step. Clocks count, per thread index, its events that happen
 // before or are this one; `race_clock` leaves out the release → acquisition edges.
@@ -145,6 +71,16 @@ struct SeqItem {
   const std::vector<uint32_t>* clock = nullptr;
 };
 
+// What add_event's scan reads of an earlier event first, in one flat array (DporExplorer::keys_)
+// instead of in the frames: most earlier events are ruled out by these alone (covered by the
+// new event's clock, or on other cells), and reading them from the frames cost a cache miss
+// each.
+struct EventKey {
+  uint32_t thread = 0;
+  uint32_t pos = 0;
+  FootprintSummary summary;
+};
+
 struct Frame {
   MachineState state;             // before this position's step
   std::vector<int32_t> origin;    // per thread: the event its next step follows (-1)
@@ -156,6 +92,39 @@ struct Frame {
   int64_t chosen = -1;            // the thread id of that step (-1: the root)
   uint32_t races_on_path = 0;     // races reported from the root to here
   uint64_t path_steps = 0;        // instructions from the root to here
+};
+
+// The search stack. A popped frame stays constructed and the next push reuses it, so its
+// vectors (state, clocks, sleep set, events) keep their capacity: the search pushes and pops a
+// frame per step, and allocating and freeing every frame's vectors anew was a third of its time
+// (docs/explore.md, "2026-11-26: the search's own cost"). A deque, so that a frame's address
+// stays valid while the next one is prepared (spare()).
+class FrameStack {
+public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Frame& operator[](size_t i) { return frames_[i]; }
+  const Frame& operator[](size_t i) const { return frames_[i]; }
+  Frame& back() { return frames_[size_ - 1]; }
+  // The frame the next push_spare() pushes, as the last pop left it: the caller sets every
+  // field (the earlier frames stay where they are).
+  Frame& spare() {
+    if (size_ == frames_.size()) frames_.emplace_back();
+    return frames_[size_];
+  }
+  void push_spare() {
+    spare();
+    ++size_;
+  }
+  void pop_back() { --size_; }
+  std::deque<Frame>::const_iterator begin() const { return frames_.begin(); }
+  std::deque<Frame>::const_iterator end() const {
+    return frames_.begin() + static_cast<std::ptrdiff_t>(size_);
+  }
+
+private:
+  std::deque<Frame> frames_;
+  size_t size_ = 0;
 };
 
 constexpr size_t kStale = ~size_t{0};
@@ -216,7 +185,8 @@ public:
       end_in_step(s, 0, -1, 0, races);
     } else {
       root.state = machine_.state();
-      stack_.push_back(std::move(root));
+      stack_.spare() = std::move(root);
+      stack_.push_spare();
       live_frames_ = 1;
       enter_top();
       // A part's prefix: its steps are taken here, and the search never returns above it.
@@ -486,11 +456,17 @@ private:
   Footprint footprint(const std::vector<LabelledStep>& events, StepStatus status,
                       bool prints) const {
     Footprint fp;
+    footprint(events, status, prints, fp);
+    return fp;
+  }
+  // The same into `fp`, reusing its storage.
+  static void footprint(const std::vector<LabelledStep>& events, StepStatus status, bool prints,
+                        Footprint& fp) {
+    fp.labels.clear();
     for (const LabelledStep& e : events)
       if (e.label.kind != LabelKind::Exit) fp.labels.push_back(e.label);
     fp.prints = prints;
     fp.ends = status == StepStatus::Failed || status == StepStatus::StepLimit;
-    return fp;
   }
 
   static bool covered(const Event& e, const std::vector<uint32_t>& clock) {
@@ -620,7 +596,7 @@ private:
     fp = footprint(p.events, p.status, prints);
     // As add_event: the thread's previous event (its origin), then the steps of v it depends
     // on; the steps before e_i are all in the clocks already.
-    clock = base_clock(stack_[end], last.thread, last.pos, fp);
+    base_clock(stack_[end], last.thread, last.pos, fp, clock);
     for (auto x = v.rbegin(); x != v.rend(); ++x)
       if (clock[x->thread] < x->pos && dep_.between(*x->fp, fp) == Dep::Race)
         merge_clock(clock, *x->clock);
@@ -659,40 +635,57 @@ private:
   // The clock of `thread`'s step number `pos` with footprint `fp`, taken from frame `f`, before
   // its dependences on other threads' steps: its origin (the thread's previous step, or the
   // spawn or wake it follows) and, for a wait, the waited-for thread's last step.
-  std::vector<uint32_t> base_clock(const Frame& f, uint32_t thread, uint32_t pos,
-                                   const Footprint& fp) const {
-    std::vector<uint32_t> base(threads_, 0);
-    if (f.origin[thread] >= 0) base = stack_[f.origin[thread]].event.clock;
+  // Written into `base`, reusing its storage.
+  void base_clock(const Frame& f, uint32_t thread, uint32_t pos, const Footprint& fp,
+                  std::vector<uint32_t>& base) const {
+    if (f.origin[thread] >= 0)
+      base = stack_[f.origin[thread]].event.clock;
+    else
+      base.assign(threads_, 0);
     base[thread] = pos;
     for (const Label& l : fp.labels) {
       if (l.kind != LabelKind::Join) continue;
       int32_t u = code_.thread_index(l.target);
       if (u >= 0 && f.origin[u] >= 0) merge_clock(base, stack_[f.origin[u]].event.clock);
     }
-    return base;
+  }
+
+  // Frame j's event was just set: its key follows (with DporFault::StaleEventKeys, only into a
+  // slot never used before: a reused frame keeps the key of the event it held).
+  void set_key(size_t j, const Event& e) {
+    if (keys_.size() <= j) {
+      keys_.resize(j + 1);
+    } else if (options_.dpor_fault == DporFault::StaleEventKeys && keys_[j].pos != 0) {
+      return;
+    }
+    keys_[j] = {e.thread, e.pos, FootprintSummary::of(e.fp)};
   }
 
   // Computes e's clocks from the frame it is taken from and reverses its races.
+  // The clocks are built in e's own vectors (a reused frame's: no allocation).
   void add_event(Event& e) {
     const size_t j = stack_.size() - 1;
-    std::vector<uint32_t> base = base_clock(stack_[j], e.thread, e.pos, e.fp);
-    std::vector<uint32_t> race = base, full = base;
-    std::vector<size_t> races;
+    std::vector<uint32_t>& race = e.race_clock;
+    std::vector<uint32_t>& full = e.clock;
+    base_clock(stack_[j], e.thread, e.pos, e.fp, race);
+    full = race;
+    races_.clear();
+    const FootprintSummary summary = keys_[j].summary;
     for (size_t i = j; i-- > 0;) {
+      const EventKey& ki = keys_[i];
+      if (ki.thread == e.thread || race[ki.thread] >= ki.pos || !ki.summary.may_depend(summary))
+        continue;
       const Event& ei = stack_[i].event;
-      if (ei.thread == e.thread || covered(ei, race)) continue;
       Dep d = dep_.between(ei.fp, e.fp);
       if (d == Dep::None) continue;
       if (d == Dep::Race) {
-        races.push_back(i);
+        races_.push_back(i);
         merge_clock(race, ei.clock);
       }
       merge_clock(full, ei.clock);
     }
     merge_clock(full, race);
-    e.race_clock = std::move(race);
-    e.clock = std::move(full);
-    for (size_t i : races) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+    for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
   }
 
   // A step ended E at the top frame: every other thread enabled there races with it.
@@ -763,7 +756,7 @@ private:
     RaceObserver& observer = observer_at_top();
     bool prints = machine_.next_instr(k).op == Op::Print;
     StepResult s = machine_.advance(k, options_.max_steps);
-    Frame child;
+    Frame& child = stack_.spare(); // pushed at the end, if the step does not end E
     child.edge = machine_.events();
     child.chosen = machine_.thread_id(k);
     child.path_steps = top.path_steps + s.small_steps;
@@ -773,9 +766,14 @@ private:
     child.races_on_path = top.races_on_path + (raced ? 1 : 0);
     live_frames_ = kStale; // past the top frame until the child is pushed
 
-    top.event = Event{
-        k, top.steps[k] + 1, footprint(machine_.events(), s.status, prints), {}, {}, raced, {}};
-    node.fp = top.event.fp;
+    Event& e = top.event;
+    e.thread = k;
+    e.pos = top.steps[k] + 1;
+    footprint(machine_.events(), s.status, prints, e.fp);
+    e.raced = raced;
+    e.races.clear();
+    node.fp = e.fp;
+    set_key(stack_.size() - 1, e);
     node.taken = true;
     add_event(top.event);
     report_races(races, stack_.size() - 1, child.chosen, top.races_on_path);
@@ -800,11 +798,12 @@ private:
     for (uint32_t u = 0; u < threads_; ++u)
       if (u != k && top.state.parked[u] != 0 && child.state.parked[u] == 0)
         child.origin[u] = static_cast<int32_t>(stack_.size() - 1);
-    for (const SleepEntry& e : top.sleep)
-      if (dep_.independent(e.fp, top.event.fp)) child.sleep.push_back(e);
+    child.sleep.clear();
+    for (const SleepEntry& sleeper : top.sleep)
+      if (dep_.independent(sleeper.fp, e.fp)) child.sleep.push_back(sleeper);
     child.wut = std::move(top.wut.front().children);
     top.wut.front().children.clear();
-    stack_.push_back(std::move(child));
+    stack_.push_spare();
     // The observer has seen exactly the steps into every frame now (the child's included):
     // the next step continues from it instead of replaying the whole path again.
     live_frames_ = stack_.size();
@@ -818,11 +817,13 @@ private:
   std::optional<Machine> probe_; // moved_step's own machine (machine_ holds the current step)
   OutcomeCollector outcomes_;
   uint32_t threads_;
-  std::vector<Frame> stack_;
+  FrameStack stack_;
   std::unique_ptr<RaceObserver> live_;
   size_t live_frames_ = kStale; // frames whose step into them the observer has seen
   ExploreResult result_;
   uint64_t traces_ = 0;
+  std::vector<size_t> races_;    // add_event's races (reused)
+  std::vector<EventKey> keys_;   // per frame below the top: its event's key (set_key)
   std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
   size_t floor_;                 // frames below it are the prefix's: never searched again
   SplitBudget* budget_;

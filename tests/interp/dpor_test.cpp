@@ -469,6 +469,13 @@ TEST(DporTeeth, IgnoringLockDependencesIsCaught) {
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::IgnoreLocks); }, 500));
 }
 
+// The scan for races reads each earlier event's key (thread, position, footprint summary) from
+// a flat array kept beside the frames; a frame reused after backtracking that kept the key of
+// the event it held before misses or invents dependences.
+TEST(DporTeeth, StaleEventKeysAreCaught) {
+  EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::StaleEventKeys); }, 500));
+}
+
 TEST(DporTeeth, CommutingWritesIsCaught) {
   EXPECT_NE(traces_of(double_writers(2), DporFault::WritesCommute), 6u);
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::WritesCommute); }, 500));
