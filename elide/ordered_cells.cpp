@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "elide/constant_index.h"
+#include "elide/must_facts.h"
 #include "frontend/ast_walk.h"
 
 namespace racelang::elide {
@@ -34,12 +35,6 @@ void release(LockSet& held, const Location& lock) {
   }
   // Some element of the array, we cannot say which: none of them is held for sure any more.
   std::erase_if(held, [&](const std::string& k) { return k.rfind(lock.name + "[", 0) == 0; });
-}
-
-LockSet intersect(const LockSet& a, const LockSet& b) {
-  LockSet out;
-  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::inserter(out, out.end()));
-  return out;
 }
 
 // The locks held on every path to each load and store of one thread's code.
@@ -86,14 +81,10 @@ private:
                      });
   }
 
-  // The greatest fixpoint head = in ∩ out(body, head), as in redundant_checks.cpp.
+  // The greatest fixpoint at the loop's head (must_facts.h); decisions from a last pass.
   LockSet loop_head(const Block& body, const LockSet& in, bool record) {
-    LockSet head = in;
-    while (true) {
-      LockSet next = intersect(head, block(body, head, false));
-      if (next == head) break;
-      head = std::move(next);
-    }
+    LockSet head =
+        loop_head_fixpoint(in, [&](const LockSet& from) { return block(body, from, false); });
     block(body, head, record);
     return head;
   }

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "elide/accesses.h"
+#include "elide/must_facts.h"
 #include "frontend/ast_walk.h"
 
 namespace racelang::elide {
@@ -71,12 +72,6 @@ private:
   std::vector<std::vector<std::string>> index_locals_;
   std::unordered_map<std::string, std::vector<uint32_t>> by_name_;
 };
-
-Facts intersect(const Facts& a, const Facts& b) {
-  Facts out;
-  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::inserter(out, out.end()));
-  return out;
-}
 
 class Analysis {
 public:
@@ -172,12 +167,8 @@ private:
   // loop's condition, which is also what holds after the loop. Facts only shrink, so this ends
   // within one iteration per fact. The conditions read only locals: they add and end nothing.
   Facts loop_head(const Block& body, const Facts& in, bool record) {
-    Facts head = in;
-    while (true) {
-      Facts next = intersect(head, block(body, head, false));
-      if (next == head) break;
-      head = std::move(next);
-    }
+    Facts head =
+        loop_head_fixpoint(in, [&](const Facts& from) { return block(body, from, false); });
     block(body, head, record);
     return head;
   }
