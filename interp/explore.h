@@ -60,6 +60,7 @@ enum class SplitFault : uint8_t {
   ReverseAboveRoot,   // a part also reverses races with its prefix's steps (traces twice)
   FirstFoundWitness,  // each witness is the first found, not the least (order-dependent)
   WakeupTreesInParts, // parts with sleepers at their root use wakeup trees too (traces lost)
+  PartsStartTheLimitsAtZero, // every part counts --max-states/--max-executions on its own
 };
 
 struct ExploreOptions {

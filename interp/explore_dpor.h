@@ -22,8 +22,8 @@ namespace racelang {
 // Called by explore_program for ExploreStrategy::Dpor.
 ExploreResult explore_dpor(const Code& code, const ExploreOptions& options);
 
-// The limits (--max-states, --max-executions) shared by the parts of a split search: each part
-// adds what it counts.
+// The limits' counts (--max-states, --max-executions) of one part's run of a split search: it
+// starts from what the parts before it used (explore_parallel.cpp) and adds what it counts.
 struct SplitBudget {
   std::atomic<uint64_t> states{0};
   std::atomic<uint64_t> executions{0};

@@ -319,3 +319,52 @@ TEST(ParallelExploreTeeth, FirstFoundWitnessesAreCaught) {
 
 } // namespace
 } // namespace racelang
+
+namespace racelang {
+namespace {
+
+// A limit that stops the search (--max-states, --max-executions) counts over the parts in their
+// order, as one worker counts it, so the output with N workers is still one worker's, however
+// the workers are timed (a shared running count made it depend on them). Five runs each of 2
+// and 8 workers against one, with each limit cutting the search in its middle.
+TEST(ParallelExplore, SameOutputWhenALimitStopsTheSearch) {
+  auto c = compile(philosophers(5));
+  ASSERT_NE(c, nullptr);
+  for (bool by_states : {true, false}) {
+    ExploreOptions one = split_options(1);
+    one.split_parts = 64;
+    one.max_states = by_states ? 3'000 : 1'000'000;
+    one.max_executions = by_states ? UINT64_MAX : 300;
+    ExploreResult r1 = explore_program(c->code, one);
+    ASSERT_EQ(r1.limit, by_states ? "max-states" : "max-executions");
+    std::string first = output(*c, r1, one);
+    for (uint32_t jobs : {2u, 8u})
+      for (int run = 0; run < 5; ++run) {
+        ExploreOptions o = one;
+        o.jobs = jobs;
+        EXPECT_EQ(output(*c, explore_program(c->code, o), o), first)
+            << jobs << " workers, run " << run << (by_states ? ", max-states" : ", max-executions");
+      }
+  }
+}
+
+// The limit is the search's, not each part's: with --max-executions=300 one worker runs about
+// that many executions (each part after the limit stops at its first check). Counting the limit
+// in every part on its own runs the whole search instead.
+TEST(ParallelExploreTeeth, LimitsCountedPerPartAreCaught) {
+  auto c = compile(philosophers(5));
+  ASSERT_NE(c, nullptr);
+  auto executions = [&](SplitFault fault) {
+    ExploreOptions o = split_options(2, fault);
+    o.split_parts = 64;
+    o.max_states = 1'000'000;
+    o.max_executions = 300;
+    return explore_program(c->code, o).executions_run;
+  };
+  uint64_t right = executions(SplitFault::None);
+  EXPECT_LE(right, 300u + 64u);
+  EXPECT_GT(executions(SplitFault::PartsStartTheLimitsAtZero), 2 * right);
+}
+
+} // namespace
+} // namespace racelang
