@@ -28,37 +28,36 @@ LockFreePoints::LockFreePoints(const Trace& trace) {
   }
 }
 
-TraceSlicer::TraceSlicer(const Trace& trace)
-    : trace_(trace), location_map_(trace.locations.size(), kUnmapped),
-      lock_map_(trace.locks.size(), kUnmapped) {}
+TraceSlicer::Renumbering::Renumbering(size_t ids) : to_slice(ids, kUnmapped) {}
 
-uint32_t TraceSlicer::renumber(std::vector<uint32_t>& map, std::vector<std::string>& names,
-                               const std::vector<std::string>& original, uint32_t id) {
-  if (map[id] == kUnmapped) {
-    map[id] = static_cast<uint32_t>(names.size());
-    names.push_back(original[id]);
+uint32_t TraceSlicer::Renumbering::operator()(uint32_t id) {
+  if (to_slice[id] == kUnmapped) {
+    to_slice[id] = static_cast<uint32_t>(from_slice.size());
+    from_slice.push_back(id);
   }
-  return map[id];
+  return to_slice[id];
 }
 
+void TraceSlicer::Renumbering::reset() {
+  // Only the entries the previous slice set, so this costs its length.
+  for (uint32_t id : from_slice) to_slice[id] = kUnmapped;
+  from_slice.clear();
+}
+
+TraceSlicer::TraceSlicer(const Trace& trace)
+    : trace_(trace), locations_(trace.locations.size()), locks_(trace.locks.size()) {}
+
 const Trace& TraceSlicer::slice(uint32_t begin, uint32_t end) {
-  // Forget the previous slice's ids: only the entries it set, so this costs its length.
-  for (uint32_t id : mapped_locations_) location_map_[id] = kUnmapped;
-  for (uint32_t id : mapped_locks_) lock_map_[id] = kUnmapped;
-  mapped_locations_.clear();
-  mapped_locks_.clear();
+  locations_.reset();
+  locks_.reset();
   slice_.events.clear();
-  slice_.locations.clear();
-  slice_.locks.clear();
   slice_.has_values = trace_.has_values;
   for (uint32_t i = begin; i < end; ++i) {
     Event e = trace_.events[i];
     if (is_access(e.op)) {
-      if (location_map_[e.target] == kUnmapped) mapped_locations_.push_back(e.target);
-      e.target = renumber(location_map_, slice_.locations, trace_.locations, e.target);
+      e.target = locations_(e.target);
     } else if (e.op == Op::Acquire || e.op == Op::Release) {
-      if (lock_map_[e.target] == kUnmapped) mapped_locks_.push_back(e.target);
-      e.target = renumber(lock_map_, slice_.locks, trace_.locks, e.target);
+      e.target = locks_(e.target);
     } else if (e.op == Op::Branch) {
       std::vector<uint32_t> deps;
       for (uint32_t d : e.deps)
@@ -67,6 +66,10 @@ const Trace& TraceSlicer::slice(uint32_t begin, uint32_t end) {
     }
     slice_.events.push_back(std::move(e));
   }
+  slice_.locations.clear();
+  for (uint32_t id : locations_.from_slice) slice_.locations.push_back(trace_.locations[id]);
+  slice_.locks.clear();
+  for (uint32_t id : locks_.from_slice) slice_.locks.push_back(trace_.locks[id]);
   return slice_;
 }
 

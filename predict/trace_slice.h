@@ -43,13 +43,19 @@ public:
   const Trace& slice(uint32_t begin, uint32_t end);
 
 private:
-  uint32_t renumber(std::vector<uint32_t>& map, std::vector<std::string>& names,
-                    const std::vector<std::string>& original, uint32_t id);
+  // Dense ids for the slice, in order of first use: `to_slice` maps the trace's ids (kUnmapped
+  // where not in the current slice), `from_slice` is the inverse, which also says which entries
+  // of `to_slice` to forget before the next slice.
+  struct Renumbering {
+    std::vector<uint32_t> to_slice, from_slice;
+    explicit Renumbering(size_t ids);
+    uint32_t operator()(uint32_t id);
+    void reset();
+  };
 
   const Trace& trace_;
   Trace slice_;
-  std::vector<uint32_t> location_map_, lock_map_; // original id -> slice id, or kUnmapped
-  std::vector<uint32_t> mapped_locations_, mapped_locks_;
+  Renumbering locations_, locks_;
 };
 
 } // namespace racelang::predict
