@@ -101,8 +101,11 @@ std::unordered_set<const Stmt*> disjoint_accesses(const Program& program, const 
       std::optional<IndexRange> mine = cells(*a);
       bool alone = true;
       for (const Access* b : group) {
+        // Reads of other threads count too, though they cannot race with a read: a's read
+        // recorded beside a concurrent one makes FastTrack's read state shared, and without it
+        // a later read could replace that other read's epoch (read-exclusive), so that a later
+        // racing write would name another read than the detector names (elide/README.md).
         if (b->thread == a->thread) continue;
-        if (a->kind != AccessKind::Write && b->kind != AccessKind::Write) continue;
         std::optional<IndexRange> theirs = cells(*b);
         if (mine && theirs && !mine->overlaps(*theirs)) continue;
         if (!concurrency.may_overlap_in_time(*a, *b)) continue;

@@ -1,6 +1,7 @@
-// Decision 5, disjoint accesses: an access no access of another thread that may run at the
-// same time conflicts with on a common cell cannot be part of a race, so it needs no check
-// (elide/README.md, "Decision 5"). Two static facts decide it:
+// Decision 5, disjoint accesses: an access that no access of another thread that may run at
+// the same time shares a cell with (reads included) cannot be part of a race, and leaving its
+// metadata out changes no other check, so it needs no check (elide/README.md, "Decision 5").
+// Two static facts decide it:
 //  - which threads may run at the same time: when main spawns every thread itself, in
 //    top-level statements, each id once, a thread main waits for (a top-level `wait`) before it
 //    spawns another runs entirely before that one (the join and the spawn order them), and
@@ -29,9 +30,9 @@ struct DisjointOptions {
 };
 
 // The accesses of `accesses` (every load and store of `program`) that no access of another
-// thread that may run at the same time conflicts with (one of the two a store) on a cell both
-// may touch. Symbols with more than kMaxDisjointPairsPerSymbol pairs of accesses to compare
-// are left alone (the comparison is quadratic).
+// thread that may run at the same time shares a cell with that both may touch. Symbols with more
+// than kMaxDisjointPairsPerSymbol pairs of accesses to compare are left alone (the comparison is
+// quadratic).
 inline constexpr size_t kMaxDisjointPairsPerSymbol = size_t{1} << 22;
 std::unordered_set<const Stmt*> disjoint_accesses(const Program& program, const ProgramInfo& info,
                                                   const std::vector<Access>& accesses,

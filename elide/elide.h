@@ -6,7 +6,7 @@
 // access outside those phases (no two conflicting accesses of it can be concurrent), or when
 // main makes it while it runs alone (ordered with every other thread's access), Disjoint when
 // no access of another thread that may run at the same time (by main's fork/join phases)
-// conflicts with it on a cell both may touch (by index ranges), Redundant
+// shares a cell with it (by index ranges; reads too), Redundant
 // when, on every path to it, the same thread already accessed the same location with no
 // synchronisation in between (its check could not report anything the earlier one did not), and
 // Coalesced when it is in a counted loop that cannot synchronise, fail or block, whose accesses
@@ -31,7 +31,7 @@ struct ElisionOptions {
   bool redundant = true;          // checks made redundant by an earlier check
   bool thread_local_cells = true; // cells only one thread accesses
   bool ordered_cells = true;      // cells written while main runs alone, or guarded by one lock
-  bool disjoint = true;           // accesses no thread running at the same time conflicts with
+  bool disjoint = true;           // accesses no thread running at the same time shares a cell with
   bool range = false;             // a loop's accesses checked by one range check before it
   // Deliberately broken behaviours, used only to show that the property tests catch them:
   bool broken_across_release = false;      // facts survive `unlock` (elimination across a release)

@@ -137,7 +137,7 @@ const std::vector<Elimination>& check_eliminations() {
        "main runs alone again right after its last spawn, without waiting (unsound)", true,
        enable_ordered_before_waits},
       {"disjoint",
-       "no checks for accesses that no thread running at the same time conflicts with: threads "
+       "no checks for accesses that no thread running at the same time shares a cell with: threads "
        "ordered by main's joins and spawns, array slices by their index ranges",
        false, enable_disjoint},
       {"disjoint-off-by-one", "disjoint accesses with counted loops stopping one short (unsound)",

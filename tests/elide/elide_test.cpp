@@ -1039,11 +1039,21 @@ spawn 1 { i := 0; while (i < 8) { store i a[i]; i := i + 1; } }   // D
 spawn 2 { i := 8; while (i < 16) { store i a[i]; i := i + 1; } }  // D
 wait 1;
 wait 2;
-spawn 3 { i := 0; while (i < 9) { v := load a[i]; i := i + 1; } } // D: reads only
-spawn 4 { i := 7; while (i < 16) { v := load a[i]; i := i + 1; } } // D
+spawn 3 { i := 0; while (i < 9) { v := load a[i]; i := i + 1; } } // F: reads count too
+spawn 4 { i := 7; while (i < 16) { v := load a[i]; i := i + 1; } } // F
+spawn 5 { v := load a[0]; }                                        // F: with thread 3
 )",
                       disjoint_only()),
-            (Checks{D, D, D, D}));
+            (Checks{D, D, F, F, F}));
+  // Reads of disjoint windows.
+  EXPECT_EQ(decisions(R"(
+shared a[16];
+spawn 1 { i := 0; while (i < 8) { v := load a[i]; i := i + 1; } }  // F: main's store
+spawn 2 { i := 8; while (i < 16) { v := load a[i]; i := i + 1; } } // D
+store 1 a[3];                                                      // F: beside thread 1
+)",
+                      disjoint_only()),
+            (Checks{F, D, F}));
   // Slices that share their last and first cell, and a writer not joined before the reader's
   // spawn.
   EXPECT_EQ(decisions(R"(
