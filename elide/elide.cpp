@@ -1,5 +1,5 @@
 // plan_elision: runs the analyses the options ask for and gives every access statement one
-// decision. ThreadLocal and then Ordered win over Redundant: such an access needs no check
+// decision. ThreadLocal, Ordered and Disjoint win over Redundant: such an access needs no check
 // whatever came before it, and a pass may then drop the location's metadata altogether (when
 // every access of it is such). Coalesced comes last:
 // only the accesses of a coalescable loop that would otherwise be Full are left to its range
