@@ -207,21 +207,10 @@ struct ShapeWriter {
   }
 };
 
-size_t weight(const Stmt& s) {
-  size_t w = 0;
-  if (const auto* i = std::get_if<If>(&s.node)) {
-    for (const Stmt& t : i->then_body) w += weight(t);
-    if (i->else_body)
-      for (const Stmt& t : *i->else_body) w += weight(t);
-  } else if (const auto* l = std::get_if<While>(&s.node)) {
-    for (const Stmt& t : l->body) w += weight(t);
-  }
-  return w + 1;
-}
-
 // `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
-void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
-  for (const SharedRun& run : candidate_runs(block, min_weight, inside)) {
+void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table,
+              StatementFacts& facts) {
+  for (const SharedRun& run : candidate_runs(block, min_weight, inside, facts)) {
     RunShape shape = shape_of(block, run);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
@@ -229,26 +218,63 @@ void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& ta
     for (const IntLit* lit : shape.literals) values.push_back(lit->value);
   }
   for (const Stmt& s : block) {
-    bool nested = inside || instrumentation_only(s);
+    bool nested = inside || facts.instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
-      add_runs(i->then_body, min_weight, nested, table);
-      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table);
+      add_runs(i->then_body, min_weight, nested, table, facts);
+      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table, facts);
     } else if (const auto* l = std::get_if<While>(&s.node)) {
-      add_runs(l->body, min_weight, nested, table);
+      add_runs(l->body, min_weight, nested, table, facts);
     }
   }
 }
 
 } // namespace
 
-bool instrumentation_only(const Stmt& s) {
+bool StatementFacts::instrumentation_only(const Stmt& s) {
+  if (auto it = only_.find(&s); it != only_.end()) return it->second;
+  // An if or a while is its condition and its bodies' statements, whose answers are kept;
+  // every other statement has nothing nested and is written whole.
+  auto all = [&](const Block& b) {
+    return std::all_of(b.begin(), b.end(), [&](const Stmt& t) { return instrumentation_only(t); });
+  };
+  bool ok;
   ShapeWriter w;
-  w.stmt(s);
-  return w.ok;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    w.cond(i->cond);
+    ok = w.ok && all(i->then_body) && (!i->else_body || all(*i->else_body));
+  } else if (const auto* l = std::get_if<While>(&s.node)) {
+    w.cond(l->cond);
+    ok = w.ok && all(l->body);
+  } else {
+    w.stmt(s);
+    ok = w.ok;
+  }
+  only_.emplace(&s, ok);
+  return ok;
 }
 
-std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside) {
-  std::vector<SharedRun> runs = shared_runs(block, min_weight);
+size_t StatementFacts::weight(const Stmt& s) {
+  if (auto it = weight_.find(&s); it != weight_.end()) return it->second;
+  size_t w = 1;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    w += weight(i->then_body);
+    if (i->else_body) w += weight(*i->else_body);
+  } else if (const auto* l = std::get_if<While>(&s.node)) {
+    w += weight(l->body);
+  }
+  weight_.emplace(&s, w);
+  return w;
+}
+
+size_t StatementFacts::weight(const Block& b) {
+  size_t w = 0;
+  for (const Stmt& s : b) w += weight(s);
+  return w;
+}
+
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
+                                      StatementFacts& facts) {
+  std::vector<SharedRun> runs = shared_runs(block, min_weight, facts);
   if (inside) return runs;
   std::vector<uint32_t> groups; // of the block's spawns and waits
   for (const Stmt& s : block)
@@ -261,18 +287,18 @@ std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, boo
   return runs;
 }
 
-std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {
+std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, StatementFacts& facts) {
   std::vector<SharedRun> runs;
   size_t k = 0;
   while (k < block.size()) {
-    if (!instrumentation_only(block[k])) {
+    if (!facts.instrumentation_only(block[k])) {
       ++k;
       continue;
     }
     size_t end = k, total = 0;
     while (end < block.size() && block[end].group == block[k].group &&
-           instrumentation_only(block[end]))
-      total += weight(block[end++]);
+           facts.instrumentation_only(block[end]))
+      total += facts.weight(block[end++]);
     if (total >= min_weight) runs.push_back({k, end});
     k = end;
   }
@@ -316,9 +342,10 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
   return arguments;
 }
 
-ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight) {
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts) {
   ShapeTable table;
-  for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, false, table);
+  for (const ThreadInfo& thread : info.threads)
+    add_runs(*thread.body, min_weight, false, table, facts);
   for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
 }
@@ -331,15 +358,15 @@ std::optional<RunShape> thread_shape(const Block& body) {
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
 
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight) {
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+                                       StatementFacts& facts) {
   std::vector<ThreadGroup> groups;
   std::unordered_map<std::string, size_t> by_key;
   std::vector<std::vector<std::vector<int64_t>>> values;
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     const Block& body = *info.threads[k].body;
-    size_t w = 0;
-    for (const Stmt& s : body) w += weight(s);
-    if (max_weight > 0 && w > max_weight) continue; // split into parts: see shared_code.h
+    if (max_weight > 0 && facts.weight(body) > max_weight)
+      continue; // split into parts: see shared_code.h
     std::optional<RunShape> shape = thread_shape(body);
     if (!shape) continue;
     auto [it, added] = by_key.try_emplace(std::move(shape->key), groups.size());
