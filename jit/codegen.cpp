@@ -125,8 +125,8 @@ public:
       if (!shape) throw std::logic_error("jit: a shared thread without a shape");
       for (size_t k = 0; k < shape->literals.size() && parameters > 0; ++k)
         if (group->use.parameter[k] >= 0)
-          thread_params.literals[shape->literals[k]] = {fn_->getArg(3 + group->use.parameter[k]),
-                                                        group->use.first[k]};
+          thread_params.literals[shape->literals[k].node] = {
+              fn_->getArg(3 + group->use.parameter[k]), group->use.first[k]};
       param_ = &thread_params;
     }
     BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
@@ -379,7 +379,7 @@ private:
     while (k < end) {
       while (run != runs.end() && run->begin < k) ++run;
       if (run != runs.end() && run->begin == k && run->end <= end) {
-        RunShape shape = shape_of(stmts, *run);
+        RunShape shape = shape_of(stmts, *run, info_);
         auto use = shapes_.find(shape.key);
         if (use != shapes_.end() && use->second.occurrences > 1) {
           shared_call(stmts, *run, shape, use->second);
@@ -405,7 +405,7 @@ private:
     for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
       if (use.parameter[k] >= 0)
         arguments[use.parameter[k]] =
-            irb().CreateSub(literal_value(*shape.literals[k]), irb().getInt64(use.first[k]));
+            irb().CreateSub(literal_value(shape.literals[k]), irb().getInt64(use.first[k]));
 
     // The function, written from this occurrence; kept if it is the module's first.
     size_t first_site = layout_.sites.size();
@@ -429,9 +429,10 @@ private:
           run_params.site_base = f->getArg(3);
           run_params.site_origin = static_cast<uint32_t>(first_site);
           for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
-            if (use.parameter[k] >= 0)
-              run_params.literals[shape.literals[k]] = {f->getArg(4 + use.parameter[k]),
-                                                        use.first[k]};
+            if (use.parameter[k] >= 0 && !(shape.literals[k].location &&
+                                           options_.fault == Fault::SharedCodeReportsFirstLocation))
+              run_params.literals[shape.literals[k].node] = {f->getArg(4 + use.parameter[k]),
+                                                             use.first[k]};
           // In a shared thread function, the run's own parameters replace the thread's.
           Parametric* thread_params = param_;
           param_ = &run_params;
@@ -486,9 +487,10 @@ private:
 
   // A literal's value: a constant, or in shared code whose occurrences differ at it, the first
   // occurrence's value plus the caller's offset.
-  Value* literal_value(const IntLit& lit) {
+  Value* literal_value(const IntLit& lit) { return literal_value({&lit, lit.value}); }
+  Value* literal_value(const ShapeLiteral& lit) {
     if (param_) {
-      auto param = param_->literals.find(&lit);
+      auto param = param_->literals.find(lit.node);
       if (param != param_->literals.end())
         return irb().CreateAdd(param->second.offset, irb().getInt64(param->second.first));
     }
@@ -693,7 +695,10 @@ private:
   // The cell of a location as an i64 (index evaluated and range-checked).
   Value* cell_of(const Location& loc) {
     const Symbol* sym = info_.find_symbol(loc.name);
-    if (!loc.index) return irb().getInt64(sym->first_cell);
+    // A location whose first cell is a literal of shared code (a race check's, ShapeLiteral)
+    // starts where the caller's does.
+    Value* first_cell = literal_value(ShapeLiteral{&loc, sym->first_cell});
+    if (!loc.index) return first_cell;
     Value* index = expr(*loc.index);
     int64_t size = sym->array_size.value_or(sym->cell_count);
     Site site;
@@ -706,7 +711,7 @@ private:
     uint32_t id = add_site(std::move(site));
     // Unsigned comparison: negative indices are out of range too.
     fail_unless(irb().CreateICmpULT(index, irb().getInt64(size)), "bad.index", id, {index});
-    return irb().CreateAdd(index, irb().getInt64(sym->first_cell));
+    return irb().CreateAdd(index, first_cell);
   }
 
   Value* cell_ptr(Value* cell) { return irb().CreateInBoundsGEP(env_->i64, memory_, cell); }
@@ -1113,7 +1118,7 @@ private:
     Value* thread_id = nullptr;
     Value* site_base = nullptr;
     uint32_t site_origin = 0;
-    std::unordered_map<const IntLit*, SharedLiteral> literals;
+    std::unordered_map<const void*, SharedLiteral> literals; // by ShapeLiteral::node
   };
   Parametric* param_ = nullptr;
 };

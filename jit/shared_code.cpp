@@ -21,9 +21,10 @@ namespace {
 // thread's code shares (shared_runs), so members of one thread shape share the same runs.
 struct ShapeWriter {
   bool whole_thread = false;
+  const ProgramInfo* info = nullptr; // for a run's key: the checked locations' first cells
   bool ok = true;
   std::string key;
-  std::vector<const IntLit*> literals;
+  std::vector<ShapeLiteral> literals;
 
   void name(const std::string& n) {
     if (!whole_thread && !n.starts_with(kReservedPrefix)) ok = false;
@@ -39,7 +40,7 @@ struct ShapeWriter {
     std::visit(Overloaded{
                    [&](const IntLit& lit) {
                      key += '#';
-                     literals.push_back(&lit);
+                     literals.push_back({&lit, lit.value});
                    },
                    [&](const LocalRef& r) { name(r.name); },
                    [&](const Binary& b) {
@@ -166,10 +167,21 @@ struct ShapeWriter {
                         if (!a.race) return;
                         const RaceCheck& rc = *a.race;
                         tag('R', static_cast<int>(rc.kind) * 2 + static_cast<int>(rc.prev_kind));
-                        // The program's location a check names (only to report it) may be any:
-                        // its name is part of the shape, so only checks of one array or
-                        // scalar share code.
-                        key += rc.loc.name;
+                        // The program's location a check names (only to report it) may be any.
+                        // In a run its array's size is part of the shape and its first cell a
+                        // literal, so the checks of two arrays of one size share code (the
+                        // name is only in the sites, which are each occurrence's own); in a
+                        // whole thread its name is, as every name there.
+                        const Symbol* sym =
+                            info && !whole_thread ? info->find_symbol(rc.loc.name) : nullptr;
+                        if (sym) {
+                          key += '@';
+                          key += std::to_string(sym->array_size.value_or(-1));
+                          key += '#';
+                          literals.push_back({&rc.loc, sym->first_cell, true});
+                        } else {
+                          key += rc.loc.name;
+                        }
                         if (rc.loc.index) {
                           key += '[';
                           expr(*rc.loc.index);
@@ -208,22 +220,22 @@ struct ShapeWriter {
 };
 
 // `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
-void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table,
-              StatementFacts& facts) {
+void add_runs(const Block& block, size_t min_weight, bool inside, const ProgramInfo& info,
+              ShapeTable& table, StatementFacts& facts) {
   for (const SharedRun& run : candidate_runs(block, min_weight, inside, facts)) {
-    RunShape shape = shape_of(block, run);
+    RunShape shape = shape_of(block, run, info);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
     std::vector<int64_t>& values = use.values.emplace_back();
-    for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+    for (const ShapeLiteral& lit : shape.literals) values.push_back(lit.value);
   }
   for (const Stmt& s : block) {
     bool nested = inside || facts.instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
-      add_runs(i->then_body, min_weight, nested, table, facts);
-      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table, facts);
+      add_runs(i->then_body, min_weight, nested, info, table, facts);
+      if (i->else_body) add_runs(*i->else_body, min_weight, nested, info, table, facts);
     } else if (const auto* l = std::get_if<While>(&s.node)) {
-      add_runs(l->body, min_weight, nested, table, facts);
+      add_runs(l->body, min_weight, nested, info, table, facts);
     }
   }
 }
@@ -305,8 +317,9 @@ std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, Statem
   return runs;
 }
 
-RunShape shape_of(const Block& block, SharedRun run) {
+RunShape shape_of(const Block& block, SharedRun run, const ProgramInfo& info) {
   ShapeWriter w;
+  w.info = &info;
   for (size_t k = run.begin; k < run.end; ++k) w.stmt(block[k]);
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
@@ -345,7 +358,7 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts) {
   ShapeTable table;
   for (const ThreadInfo& thread : info.threads)
-    add_runs(*thread.body, min_weight, false, table, facts);
+    add_runs(*thread.body, min_weight, false, info, table, facts);
   for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
 }
@@ -376,7 +389,7 @@ std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weigh
     }
     groups[it->second].members.push_back(k);
     std::vector<int64_t>& v = values[it->second].emplace_back();
-    for (const IntLit* lit : shape->literals) v.push_back(lit->value);
+    for (const ShapeLiteral& lit : shape->literals) v.push_back(lit.value);
   }
   std::vector<ThreadGroup> shared;
   for (size_t g = 0; g < groups.size(); ++g) {

@@ -62,13 +62,24 @@ std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, Statem
 std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
                                       StatementFacts& facts);
 
+// A literal of a shape: an integer literal of the code (`node` the IntLit), or, in a run, the
+// first cell of the program's location a race check names only to report it (`node` the
+// check's Location): no literal in the text, but all that differs between the code of two
+// otherwise equal runs that check arrays of one size (FastTrack's check of a shared read
+// vector before a write to `a[i]` or to `b[i]`), so they share one function too.
+struct ShapeLiteral {
+  const void* node;
+  int64_t value;
+  bool location = false; // a checked location's first cell
+};
+
 // A run's shape: `key` is its structure with every literal's value left out, `literals` the
 // literals in the order the key lists them (pointers into the run).
 struct RunShape {
   std::string key;
-  std::vector<const IntLit*> literals;
+  std::vector<ShapeLiteral> literals;
 };
-RunShape shape_of(const Block& block, SharedRun run);
+RunShape shape_of(const Block& block, SharedRun run, const ProgramInfo& info);
 
 // What the program's occurrences of one shape have in common: how many there are, the first
 // one's literal values, and for each literal position the parameter of the shared function

@@ -7,7 +7,8 @@
 // follows. The code generator that keeps the first occurrence's literals
 // (jit::Fault::SharedCodeIgnoresLiterals) fails it. A fixed program pins that sharing
 // happens at all and that a race found inside shared code names the calling occurrence's
-// location, site and thread.
+// location, site and thread, also when the occurrences check different arrays of one size
+// (jit::Fault::SharedCodeReportsFirstLocation fails that).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -118,6 +119,61 @@ bool reports_the_race_on_y(jit::Fault fault) {
 TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
   EXPECT_TRUE(reports_the_race_on_y(jit::Fault::None));
   EXPECT_FALSE(reports_the_race_on_y(jit::Fault::SharedCodeIgnoresLiterals));
+}
+
+// Threads 1 and 2 read a[0] and b[0], so both become read-shared; thread 3 writes b[0] after a
+// long loop, racing with those reads, and main writes a[0] after joining 1 and 2, which is
+// ordered. Both writes check a shared read vector, by one shared function (runs shared down to
+// one statement here) written from main's occurrence first: arrays of one size share it, their
+// first cells being a literal of the run (shared_code.h, ShapeLiteral). The race must name
+// b[0] in each of 10 runs, not a[0].
+constexpr const char* kRaceInCodeSharedByTwoArrays = R"(shared a[2];
+shared b[2];
+spawn 1 {
+  v := load a[0];
+  w := load b[0];
+}
+spawn 2 {
+  v := load a[0];
+  w := load b[0];
+}
+spawn 3 {
+  k := 0;
+  while (k < 20000000) { k := k + 1; }
+  store 2 b[0];
+}
+wait 1;
+wait 2;
+store 1 a[0];
+wait 3;
+)";
+
+// Whether 10 runs of kRaceInCodeSharedByTwoArrays each report the race on b[0], by thread 3.
+bool reports_the_race_on_b(jit::Fault fault) {
+  auto c = compile(kRaceInCodeSharedByTwoArrays, "two_arrays.rl");
+  EXPECT_TRUE(c);
+  if (!c) return false;
+  jit::CodegenOptions codegen;
+  codegen.keep_ir = true;
+  codegen.fault = fault;
+  codegen.min_shared_weight = 1;
+  auto s = jit_compile(*c, true, kOptLevel, codegen);
+  EXPECT_TRUE(s);
+  if (!s) return false;
+  EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
+  uint32_t b = s->info().find_symbol("b")->first_cell;
+  for (int run = 0; run < 10; ++run) {
+    JitRun j = jit_run(*s);
+    if (j.result.races.size() != 1) return false;
+    const RaceReport& r = j.result.races[0];
+    if (r.cell != b || r.current.thread != 3) return false;
+  }
+  return true;
+}
+
+TEST(JitSharedCode, ARaceInCodeSharedByTwoArraysNamesTheCallersArray) {
+  EXPECT_TRUE(reports_the_race_on_b(jit::Fault::None));
+  EXPECT_FALSE(reports_the_race_on_b(jit::Fault::SharedCodeReportsFirstLocation));
 }
 
 } // namespace
