@@ -9,6 +9,8 @@
 // happens at all and that a race found inside shared code names the calling occurrence's
 // location, site and thread, also when the occurrences check different arrays of one size
 // (jit::Fault::SharedCodeReportsFirstLocation fails that).
+#include <functional>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -89,9 +91,11 @@ store 2 y;
 wait 1;
 )";
 
-// Whether 20 runs of kRaceInSharedCode each report that race.
-bool reports_the_race_on_y(jit::Fault fault) {
-  auto c = compile(kRaceInSharedCode, "race.rl");
+// Whether `runs` runs of `program`, instrumented with its runs shared down to one statement,
+// each report exactly one race, which `expected` accepts given the first cell of `location`.
+bool every_run_reports(const char* program, jit::Fault fault, int runs, const char* location,
+                       const std::function<bool(const RaceReport&, uint32_t)>& expected) {
+  auto c = compile(program, "race.rl");
   EXPECT_TRUE(c);
   if (!c) return false;
   jit::CodegenOptions codegen;
@@ -102,18 +106,22 @@ bool reports_the_race_on_y(jit::Fault fault) {
   EXPECT_TRUE(s);
   if (!s) return false;
   EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
-  uint32_t y = s->info().find_symbol("y")->first_cell;
-  auto line_of = [](int64_t thread) { return thread == 1 ? 4u : 8u; };
-  for (int run = 0; run < 20; ++run) {
+  uint32_t cell = s->info().find_symbol(location)->first_cell;
+  for (int run = 0; run < runs; ++run) {
     JitRun j = jit_run(*s);
-    if (j.result.races.size() != 1) return false;
-    const RaceReport& r = j.result.races[0];
-    if (r.cell != y || r.current.thread == r.previous.thread) return false;
-    if (r.current.range.begin.line != line_of(r.current.thread) ||
-        r.previous.range.begin.line != line_of(r.previous.thread))
-      return false;
+    if (j.result.races.size() != 1 || !expected(j.result.races[0], cell)) return false;
   }
   return true;
+}
+
+// Whether 20 runs of kRaceInSharedCode each report that race.
+bool reports_the_race_on_y(jit::Fault fault) {
+  auto line_of = [](int64_t thread) { return thread == 1 ? 4u : 8u; };
+  return every_run_reports(kRaceInSharedCode, fault, 20, "y", [&](const RaceReport& r, uint32_t y) {
+    return r.cell == y && r.current.thread != r.previous.thread &&
+           r.current.range.begin.line == line_of(r.current.thread) &&
+           r.previous.range.begin.line == line_of(r.previous.thread);
+  });
 }
 
 TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
@@ -148,32 +156,41 @@ store 1 a[0];
 wait 3;
 )";
 
-// Whether 10 runs of kRaceInCodeSharedByTwoArrays each report the race on b[0], by thread 3.
-bool reports_the_race_on_b(jit::Fault fault) {
-  auto c = compile(kRaceInCodeSharedByTwoArrays, "two_arrays.rl");
-  EXPECT_TRUE(c);
-  if (!c) return false;
-  jit::CodegenOptions codegen;
-  codegen.keep_ir = true;
-  codegen.fault = fault;
-  codegen.min_shared_weight = 1;
-  auto s = jit_compile(*c, true, kOptLevel, codegen);
-  EXPECT_TRUE(s);
-  if (!s) return false;
-  EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
-  uint32_t b = s->info().find_symbol("b")->first_cell;
-  for (int run = 0; run < 10; ++run) {
-    JitRun j = jit_run(*s);
-    if (j.result.races.size() != 1) return false;
-    const RaceReport& r = j.result.races[0];
-    if (r.cell != b || r.current.thread != 3) return false;
-  }
-  return true;
+// The same with scalars: checks of two scalars share code the same way.
+constexpr const char* kRaceInCodeSharedByTwoScalars = R"(shared a;
+shared b;
+spawn 1 {
+  v := load a;
+  w := load b;
+}
+spawn 2 {
+  v := load a;
+  w := load b;
+}
+spawn 3 {
+  k := 0;
+  while (k < 20000000) { k := k + 1; }
+  store 2 b;
+}
+wait 1;
+wait 2;
+store 1 a;
+wait 3;
+)";
+
+// Whether 10 runs of `program` each report the race on b (b[0]), by thread 3.
+bool reports_the_race_on_b(const char* program, jit::Fault fault) {
+  return every_run_reports(program, fault, 10, "b", [](const RaceReport& r, uint32_t b) {
+    return r.cell == b && r.current.thread == 3;
+  });
 }
 
-TEST(JitSharedCode, ARaceInCodeSharedByTwoArraysNamesTheCallersArray) {
-  EXPECT_TRUE(reports_the_race_on_b(jit::Fault::None));
-  EXPECT_FALSE(reports_the_race_on_b(jit::Fault::SharedCodeReportsFirstLocation));
+TEST(JitSharedCode, ARaceInCodeSharedByTwoLocationsNamesTheCallersOne) {
+  for (const char* program : {kRaceInCodeSharedByTwoArrays, kRaceInCodeSharedByTwoScalars}) {
+    EXPECT_TRUE(reports_the_race_on_b(program, jit::Fault::None)) << program;
+    EXPECT_FALSE(reports_the_race_on_b(program, jit::Fault::SharedCodeReportsFirstLocation))
+        << program;
+  }
 }
 
 } // namespace
