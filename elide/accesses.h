@@ -4,7 +4,9 @@
 // 0 and `spawn u { body }` makes `body` (without the bodies of spawns nested in it) thread u.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "frontend/ast.h"
@@ -28,6 +30,11 @@ std::vector<Access> program_accesses(const Program& program, const ProgramInfo& 
 // The `spawn` statements of `program`, nested ones included, in source order: each body is one
 // thread's code.
 std::vector<const Spawn*> program_spawns(const Program& program, const ProgramInfo& info);
+
+// For every statement of main's own code (the program's body and the bodies of its ifs and
+// whiles, not spawn bodies), the index of the top-level statement of main that holds it: main's
+// phases (before its first spawn, between its waits and spawns) are decided at top level.
+std::unordered_map<const Stmt*, size_t> main_top_level_of(const Program& program);
 
 // Whether a load or store of `loc` accesses a volatile variable (`info` is the check result).
 bool is_volatile_access(const Location& loc, const ProgramInfo& info);

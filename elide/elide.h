@@ -1,9 +1,12 @@
 // Static check elimination: from the AST of a checked program, decide which shared accesses
 // (load and store statements) need no race check, so that every instrumentation pass can leave
-// those checks out. Four decisions, each with its own switch: an access is ThreadLocal when every
+// those checks out. Five decisions, each with its own switch: an access is ThreadLocal when every
 // cell it may touch is accessed by one thread only (no other thread can race on it), Ordered when
 // its variable or array is written only while main runs alone or is guarded by one lock at every
-// access outside those phases (no two conflicting accesses of it can be concurrent), Redundant
+// access outside those phases (no two conflicting accesses of it can be concurrent), or when
+// main makes it while it runs alone (ordered with every other thread's access), Disjoint when
+// no access of another thread that may run at the same time (by main's fork/join phases)
+// shares a cell with it (by index ranges; reads too), Redundant
 // when, on every path to it, the same thread already accessed the same location with no
 // synchronisation in between (its check could not report anything the earlier one did not), and
 // Coalesced when it is in a counted loop that cannot synchronise, fail or block, whose accesses
@@ -28,20 +31,24 @@ struct ElisionOptions {
   bool redundant = true;          // checks made redundant by an earlier check
   bool thread_local_cells = true; // cells only one thread accesses
   bool ordered_cells = true;      // cells written while main runs alone, or guarded by one lock
+  bool disjoint = true;           // accesses no thread running at the same time shares a cell with
   bool range = false;             // a loop's accesses checked by one range check before it
   // Deliberately broken behaviours, used only to show that the property tests catch them:
-  bool broken_across_release = false;     // facts survive `unlock` (elimination across a release)
-  bool broken_writers_only = false;       // a cell is thread-local if only one thread STORES to it
-  bool broken_range_bound = false;        // the range check stops one iteration short
-  bool broken_range_across_sync = false;  // loops with lock/unlock in their body are coalesced
-  bool broken_unguarded_reads = false;    // a lock guards a cell if every store outside main's
-                                          // exclusive phases holds it (reads are not asked)
-  bool broken_phase_before_waits = false; // main's phase after the spawns needs no waits
+  bool broken_across_release = false;      // facts survive `unlock` (elimination across a release)
+  bool broken_writers_only = false;        // a cell is thread-local if only one thread STORES to it
+  bool broken_range_bound = false;         // the range check stops one iteration short
+  bool broken_range_across_sync = false;   // loops with lock/unlock in their body are coalesced
+  bool broken_unguarded_reads = false;     // a lock guards a cell if every store outside main's
+                                           // exclusive phases holds it (reads are not asked)
+  bool broken_phase_before_waits = false;  // main's phase after the spawns needs no waits
+  bool broken_disjoint_off_by_one = false; // counted loops' counters stop one short
+  bool broken_disjoint_without_joins = false; // a thread runs before those spawned after it
 };
 
-enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal, Ordered, Coalesced };
+enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal, Ordered, Disjoint, Coalesced };
 
-// "full", "redundant", "thread-local", "ordered", "coalesced": for messages and test output.
+// "full", "redundant", "thread-local", "ordered", "disjoint", "coalesced": for messages and test
+// output.
 const char* spelling(AccessCheck check);
 
 // A loop whose Coalesced accesses one range check before the loop replaces: for the counter's
@@ -64,8 +71,8 @@ public:
   // Whether every cell of the shared variable/array `name` is thread-local (then the pass
   // needs no metadata for it at all).
   bool whole_symbol_thread_local(const std::string& name) const;
-  // Whether no access of the shared variable/array `name` needs a check (its cells are all
-  // thread-local, or it is ordered): then the pass needs no metadata for it at all.
+  // Whether no access of the shared variable/array `name` needs a check or reads its metadata
+  // (every one is thread-local, ordered or disjoint): then the pass needs no metadata for it.
   bool whole_symbol_unchecked(const std::string& name) const;
   size_t count(AccessCheck kind) const; // how many access statements got each decision
   // The range check to emit before the While statement `loop`, or nullptr.
@@ -78,7 +85,7 @@ private:
 
   std::unordered_map<const Stmt*, AccessCheck> decisions_; // every access statement
   std::unordered_set<std::string> thread_local_symbols_;
-  std::unordered_set<std::string> ordered_symbols_;
+  std::unordered_set<std::string> unchecked_symbols_;
   std::unordered_map<const Stmt*, CoalescedLoop> loops_;
 };
 

@@ -134,11 +134,7 @@ std::unordered_set<const Stmt*> exclusive_accesses(const Program& program, const
       if (const auto* wait = std::get_if<Wait>(&main[i].node)) waited.insert(wait->thread);
     }
   }
-  // Which top-level statement of main holds each of main's accesses (spawn bodies are other
-  // threads' code).
-  std::unordered_map<const Stmt*, size_t> top_of;
-  for (size_t i = 0; i < main.size(); ++i)
-    for_stmt_and_nested(main[i], [&](const Stmt& s) { top_of[&s] = i; });
+  std::unordered_map<const Stmt*, size_t> top_of = main_top_level_of(program);
   std::unordered_set<const Stmt*> out;
   for (const Access& a : accesses)
     if (a.thread == 0)
@@ -149,9 +145,9 @@ std::unordered_set<const Stmt*> exclusive_accesses(const Program& program, const
 
 } // namespace
 
-std::unordered_set<std::string> ordered_symbols(const Program& program, const ProgramInfo& info,
-                                                const std::vector<Access>& accesses,
-                                                const OrderedCellsOptions& options) {
+OrderedAccesses ordered_accesses(const Program& program, const ProgramInfo& info,
+                                 const std::vector<Access>& accesses,
+                                 const OrderedCellsOptions& options) {
   HeldLocks held;
   held.thread(program.body);
   for (const Spawn* spawn : program_spawns(program, info)) held.thread(spawn->body);
@@ -170,9 +166,10 @@ std::unordered_set<std::string> ordered_symbols(const Program& program, const Pr
     const LockSet& locks = held.at(a.stmt);
     unit.guards = unit.guards ? intersect(*unit.guards, locks) : locks;
   }
-  std::unordered_set<std::string> out;
+  OrderedAccesses out;
   for (const auto& [name, unit] : units)
-    if (unit.stores_exclusive || !unit.guards || !unit.guards->empty()) out.insert(name);
+    if (unit.stores_exclusive || !unit.guards || !unit.guards->empty()) out.symbols.insert(name);
+  out.main_exclusive = std::move(exclusive);
   return out;
 }
 

@@ -10,6 +10,9 @@
 //    phases (a must-lockset per thread: held on every path), so two such accesses by different
 //    threads are in two critical sections of that lock, which it orders.
 // A variable or array is one unit (a computed index may touch any cell of an array).
+// Beyond whole units, every access main makes in its exclusive phases is ordered with every
+// access of every other thread, whatever its location: it gets no check and leaves the
+// location's metadata alone (elide/README.md, "Decision 4", "Main alone").
 #pragma once
 
 #include <string>
@@ -29,9 +32,12 @@ struct OrderedCellsOptions {
   bool phase_before_waits = false;
 };
 
-// The shared variables and arrays that are ordered, by name.
-std::unordered_set<std::string> ordered_symbols(const Program& program, const ProgramInfo& info,
-                                                const std::vector<Access>& accesses,
-                                                const OrderedCellsOptions& options);
+struct OrderedAccesses {
+  std::unordered_set<std::string> symbols;        // the ordered variables and arrays, by name
+  std::unordered_set<const Stmt*> main_exclusive; // main's accesses in its exclusive phases
+};
+OrderedAccesses ordered_accesses(const Program& program, const ProgramInfo& info,
+                                 const std::vector<Access>& accesses,
+                                 const OrderedCellsOptions& options);
 
 } // namespace racelang::elide

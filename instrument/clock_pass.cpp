@@ -85,8 +85,8 @@ ClockPass::ClockPass(const ProgramInfo& info, const SyncOptions& sync,
 }
 
 Program ClockPass::run(const Program& program) {
-  // No access needs a check: every one is thread-local or ordered (elide/README.md), so the
-  // program cannot race, and clocks and metadata that no check reads would be dead code. The
+  // No access needs a check: every one is thread-local, ordered or disjoint (elide/README.md), so
+  // the program cannot race, and clocks and metadata that no check reads would be dead code. The
   // program is left as it is. (A Redundant access implies an earlier checked one, so it counts.)
   if (plan_.count(elide::AccessCheck::Full) + plan_.count(elide::AccessCheck::Redundant) +
           plan_.count(elide::AccessCheck::Coalesced) ==
@@ -94,8 +94,8 @@ Program ClockPass::run(const Program& program) {
     Program out = program;
     std::vector<std::string> note = {
         "// racelang instrumentation: " + title_,
-        "// none needed: no access of this program can race (every location is thread-local or "
-        "ordered)"};
+        "// none needed: no access of this program can race (each is thread-local, ordered or "
+        "disjoint)"};
     auto& comments = out.body.empty() ? out.trailing_comments : out.body.front().comments.leading;
     comments.insert(comments.begin(), note.begin(), note.end());
     return out;

@@ -89,6 +89,17 @@ void enable_ordered_before_waits(elide::ElisionOptions& o) {
   o.ordered_cells = true;
   o.broken_phase_before_waits = true;
 }
+void enable_disjoint(elide::ElisionOptions& o) {
+  o.disjoint = true;
+}
+void enable_disjoint_off_by_one(elide::ElisionOptions& o) {
+  o.disjoint = true;
+  o.broken_disjoint_off_by_one = true;
+}
+void enable_disjoint_without_joins(elide::ElisionOptions& o) {
+  o.disjoint = true;
+  o.broken_disjoint_without_joins = true;
+}
 void enable_range(elide::ElisionOptions& o) {
   o.range = true;
 }
@@ -125,6 +136,15 @@ const std::vector<Elimination>& check_eliminations() {
       {"ordered-before-waits",
        "main runs alone again right after its last spawn, without waiting (unsound)", true,
        enable_ordered_before_waits},
+      {"disjoint",
+       "no checks for accesses that no thread running at the same time shares a cell with: threads "
+       "ordered by main's joins and spawns, array slices by their index ranges",
+       false, enable_disjoint},
+      {"disjoint-off-by-one", "disjoint accesses with counted loops stopping one short (unsound)",
+       true, enable_disjoint_off_by_one},
+      {"disjoint-without-joins",
+       "disjoint accesses with a thread taken to run before every later spawn, unjoined (unsound)",
+       true, enable_disjoint_without_joins},
       {"range",
        "one range check before a counted loop that cannot synchronise, fail or block, instead of "
        "its accesses' checks",
@@ -196,6 +216,7 @@ elide::ElisionOptions elision_options(const PassOptions& options) {
   o.redundant = false;
   o.thread_local_cells = false;
   o.ordered_cells = false;
+  o.disjoint = false;
   for (const std::string& name : options.elide.value_or(default_eliminations()))
     if (const Elimination* e = find_elimination(name)) e->enable(o);
   return o;

@@ -93,34 +93,37 @@ std::vector<uint32_t> SpClosure::events() const {
 }
 
 CriticalSections::CriticalSections(const TraceIndex& index) : begin(index.threads() + 1, 0) {
-  // Counted per thread first, then placed.
-  for (uint32_t i = 0; i < index.op.size(); ++i)
-    if (index.op[i] == Op::Acquire) ++begin[index.thread_of[i] + 1];
-  for (size_t u = 0; u < index.threads(); ++u) begin[u + 1] += begin[u];
-  all.resize(begin.back());
-  std::vector<uint32_t> next(begin.begin(), begin.end() - 1);
-  for (uint32_t i = 0; i < index.op.size(); ++i) {
-    if (index.op[i] != Op::Acquire) continue;
-    int64_t rel = index.release_of[i];
-    uint32_t t = index.thread_of[i];
-    all[next[t]++] = {i,
-                      rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel),
-                      index.pos[i],
-                      rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)],
-                      t,
-                      index.target[i],
-                      CriticalSection::kOpen};
-  }
-  // Each thread's next section of each lock, thread by thread from its last section back
-  // (`after`: lock -> the acquire position of the thread's next section of it, reset per thread).
-  std::vector<uint32_t> after(index.trace.locks.size(), CriticalSection::kOpen);
-  for (size_t u = 0; u < index.threads(); ++u) {
-    for (uint32_t s = begin[u + 1]; s-- > begin[u];) {
-      all[s].next_same_lock_pos = after[all[s].lock];
-      after[all[s].lock] = all[s].acquire_pos;
+  // Thread by thread over its own events, so each thread's sections come out grouped and in
+  // order: one pass over the events (after a count of the acquires, which the compiler
+  // vectorises), where counting per thread first, placing in trace order and linking each
+  // section to the next of its lock backwards took three.
+  all.resize(static_cast<size_t>(std::count(index.op.begin(), index.op.end(), Op::Acquire)));
+  // Lock -> the index in `all` of the current thread's latest section of it (kOpen: none); an
+  // index before the thread's first section is an earlier thread's, so none too (no reset per
+  // thread).
+  std::vector<uint32_t> latest(index.trace.locks.size(), CriticalSection::kOpen);
+  uint32_t n = 0;
+  for (uint32_t u = 0; u < index.threads(); ++u) {
+    begin[u] = n;
+    const uint32_t* events = index.by_thread[u].data();
+    for (uint32_t p = 0, size = static_cast<uint32_t>(index.by_thread[u].size()); p < size; ++p) {
+      const uint32_t i = events[p];
+      if (index.op[i] != Op::Acquire) continue;
+      const int32_t rel = index.release_of[i];
+      const uint32_t lock = index.target[i];
+      if (const uint32_t last = latest[lock]; last != CriticalSection::kOpen && last >= begin[u])
+        all[last].next_same_lock_pos = p;
+      latest[lock] = n;
+      all[n++] = {i,
+                  rel < 0 ? CriticalSection::kOpen : static_cast<uint32_t>(rel),
+                  p,
+                  rel < 0 ? CriticalSection::kOpen : index.pos[static_cast<size_t>(rel)],
+                  u,
+                  lock,
+                  CriticalSection::kOpen};
     }
-    for (uint32_t s = begin[u]; s < begin[u + 1]; ++s) after[all[s].lock] = CriticalSection::kOpen;
   }
+  begin[index.threads()] = n;
 }
 
 // One pass in trace order, keeping for every thread t the closure C_t of its events so far (and

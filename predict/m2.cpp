@@ -418,15 +418,18 @@ private:
 class SliceDecider {
 public:
   SliceDecider(const TraceIndex& index, const M2Tables& tables, const PredictOptions& options)
-      : ix_(index), tab_(tables), opt_(options), free_(index.trace), slicer_(index.trace) {}
+      : ix_(index), tab_(tables), opt_(options), slicer_(index.trace) {}
 
   // As M2Pair::decide; a race found on a slice has an empty witness unless `witness`.
   std::optional<std::vector<uint32_t>> decide(uint32_t e1, uint32_t e2, bool witness,
                                               bool& certain) {
-    uint32_t end = free_.at_or_after(e2 + 1), previous_cut = 0;
+    // The lock-free points on the first full decision (O(N): a trace whose pairs all end in
+    // M2's shortcuts or Lemma 5.1 never needs them).
+    if (!free_) free_.emplace(ix_.trace);
+    uint32_t end = free_->at_or_after(e2 + 1), previous_cut = 0;
     for (uint64_t back = opt_.m2_slice; back > 0 && back < e1; back *= 8) {
       uint32_t point = e1 - static_cast<uint32_t>(back);
-      uint32_t cut = opt_.m2_slice_anywhere ? point : free_.at_or_before(point);
+      uint32_t cut = opt_.m2_slice_anywhere ? point : free_->at_or_before(point);
       // A slice as long as half the cone saves too little to be worth a decision of its own
       // (two racing events far apart: the whole trace at once).
       if (cut == 0 || uint64_t{end - cut} * 2 > e2) break;
@@ -457,7 +460,7 @@ private:
   const TraceIndex& ix_;
   const M2Tables& tab_;
   const PredictOptions& opt_;
-  LockFreePoints free_;
+  std::optional<LockFreePoints> free_; // built on the first decision
   TraceSlicer slicer_;
 };
 

@@ -310,7 +310,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     if (current[t2] == kNone && !open.empty()) {
       current[t2] = static_cast<uint32_t>(held_locks.size());
       held_locks.push_back(static_cast<uint32_t>(open.size()));
-      for (auto [lock, acquire] : open) held_locks.insert(held_locks.end(), {lock, acquire});
+      for (auto [lock, acquire] : open) { // (push_back: insert of a list is a call per lock)
+        held_locks.push_back(lock);
+        held_locks.push_back(acquire);
+      }
     }
     const uint32_t x = target;
     const size_t reported = out.races.size();

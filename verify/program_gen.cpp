@@ -203,7 +203,7 @@ struct ThreadPlan {
 // Builds a thread's block: its instructions with its children's spawns and its waits placed at
 // the given positions; `positions` values index the gaps between instructions.
 Block build_thread(int id, std::vector<ThreadPlan>& plans, const std::vector<int>& positions,
-                   size_t& next_position) {
+                   size_t& next_position, bool phases) {
   ThreadPlan& plan = plans[static_cast<size_t>(id)];
   int gaps = static_cast<int>(plan.instructions.size()) + 1;
   auto pick = [&]() {
@@ -223,15 +223,24 @@ Block build_thread(int id, std::vector<ThreadPlan>& plans, const std::vector<int
     if (plans[child].parent != id) continue;
     int gap = pick();
     spawn_gap[child] = gap;
-    Block body = build_thread(static_cast<int>(child), plans, positions, next_position);
+    Block body = build_thread(static_cast<int>(child), plans, positions, next_position, phases);
     placed.push_back(
         {gap, order++, make_stmt(Spawn{static_cast<int64_t>(child), std::move(body)})});
   }
   // Waits come after all of this thread's spawns: a wait for a child before its spawn would
   // block forever, and so could a wait for a child that waits for a not-yet-spawned sibling.
   int last_spawn_gap = *std::max_element(spawn_gap.begin(), spawn_gap.end());
+  // With phases, main may wait for a thread as soon as the child of main it descends from is
+  // spawned: every thread then waits only for its own children, so its subtree ends on its own.
+  auto earliest_wait = [&](int target) {
+    if (!phases || id != 0) return last_spawn_gap;
+    int child = target;
+    while (plans[static_cast<size_t>(child)].parent != 0)
+      child = plans[static_cast<size_t>(child)].parent;
+    return spawn_gap[static_cast<size_t>(child)];
+  };
   for (int target : plan.waits) {
-    int gap = std::max(pick(), last_spawn_gap);
+    int gap = std::max(pick(), earliest_wait(target));
     placed.push_back({gap, 1000 + order++, make_stmt(Wait{target})});
   }
   std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
@@ -412,7 +421,7 @@ rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
             const ThreadPlan& pu = plans[static_cast<size_t>(u)];
             bool child = pu.parent == w;
             bool earlier_sibling =
-                w > 0 && pu.parent == plans[static_cast<size_t>(w)].parent && u < w;
+                !c.phases && w > 0 && pu.parent == plans[static_cast<size_t>(w)].parent && u < w;
             bool from_main = w == 0;
             if (!(child || earlier_sibling || from_main)) continue;
             if (*rc::gen::inRange(0, 3) != 0) plans[static_cast<size_t>(w)].waits.push_back(u);
@@ -423,7 +432,7 @@ rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
         size_t next_position = 0;
         Program program;
         if (c.arrays) program.decls.push_back(Decl{DeclKind::Shared, kArray, kArraySize, {}, {}});
-        program.body = build_thread(0, plans, positions, next_position);
+        program.body = build_thread(0, plans, positions, next_position, c.phases);
         return PaperProgram{print_program(program)};
       }));
 }

@@ -32,6 +32,11 @@ struct PaperProgramConfig {
   int max_block_accesses = 2; // loads/stores inside one lock block
   bool arrays = true;         // accesses of s[0], s[1] (and s[i] in loops)
   bool loops = true;          // bounded loops of two iterations (programs of <= 3 threads)
+  // Fork/join phases: main may wait for a thread anywhere after its spawn, before later spawns
+  // (off by default, so the other properties keep their distribution; the `disjoint`
+  // elimination's properties turn it on). Threads then wait only for their own children, so
+  // that no join of main can wait for a thread spawned after it.
+  bool phases = false;
   // The synchronisation of docs/language.md's "Volatiles, conditions, barriers" (off by default,
   // so the paper's programs keep their distribution; sync_program_config() turns it on).
   bool sync = false;

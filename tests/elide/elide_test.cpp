@@ -7,13 +7,16 @@
 
 #include <limits>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "elide/constant_index.h"
 #include "elide/elide.h"
+#include "elide/index_ranges.h"
 #include "frontend/ast_walk.h"
 #include "frontend/check.h"
 #include "frontend/parse.h"
@@ -32,6 +35,7 @@ constexpr AccessCheck R = AccessCheck::Redundant;
 constexpr AccessCheck T = AccessCheck::ThreadLocal;
 constexpr AccessCheck C = AccessCheck::Coalesced;
 constexpr AccessCheck O = AccessCheck::Ordered;
+constexpr AccessCheck D = AccessCheck::Disjoint;
 
 // The redundancy rules alone: with thread-local cells on, most accesses of these small
 // programs would be thread-local, which takes precedence.
@@ -39,6 +43,7 @@ ElisionOptions redundant_only() {
   ElisionOptions options;
   options.thread_local_cells = false;
   options.ordered_cells = false;
+  options.disjoint = false;
   return options;
 }
 
@@ -46,6 +51,7 @@ ElisionOptions thread_local_only() {
   ElisionOptions options;
   options.redundant = false;
   options.ordered_cells = false;
+  options.disjoint = false;
   return options;
 }
 
@@ -357,7 +363,7 @@ spawn 1 {
 }
 wait 1;
 )",
-                       ElisionOptions{.ordered_cells = false});
+                       ElisionOptions{.ordered_cells = false, .disjoint = false});
   EXPECT_EQ(a.decisions(), (Checks{T, T, F, F, T}));
   EXPECT_TRUE(a.plan.whole_symbol_thread_local("x"));
   EXPECT_FALSE(a.plan.whole_symbol_thread_local("y"));
@@ -509,6 +515,7 @@ ElisionOptions ordered_only() {
   ElisionOptions options;
   options.redundant = false;
   options.thread_local_cells = false;
+  options.disjoint = false;
   return options;
 }
 
@@ -586,6 +593,67 @@ wait 2;
             (Checks{F, F, O})); // y is never written: ordered
 }
 
+TEST(Ordered, MainsAccessesWhileItRunsAloneWhateverTheLocation) {
+  // x races between the threads, so it is no ordered unit; main's accesses before its first
+  // spawn and after it has waited for every thread are ordered with all of them anyway.
+  Analysed a = analyse(R"(
+store 0 x;             // O: no other thread exists yet
+i := 0;
+while (i < 2) {
+  store i x;           // O: nested in a top-level statement before the first spawn
+  i := i + 1;
+}
+spawn 1 { store 1 x; } // F
+spawn 2 { v := load x; } // F
+v := load x;           // F: both threads may run
+wait 1;
+v := load x;           // F: thread 2 may run
+wait 2;
+v := load x;           // O: every thread has ended
+store 3 x;             // O
+)",
+                       ordered_only());
+  EXPECT_EQ(a.decisions(), (Checks{O, O, F, F, F, F, O, O}));
+  EXPECT_FALSE(a.plan.whole_symbol_unchecked("x")); // the threads' accesses keep its metadata
+  // Off with the switch.
+  ElisionOptions off = ordered_only();
+  off.ordered_cells = false;
+  EXPECT_EQ(decisions("store 0 x;\nspawn 1 { store 1 x; }\nspawn 2 { store 2 x; }\n", off),
+            (Checks{F, F, F}));
+}
+
+TEST(Ordered, ResultCellsHandedToMainAtTheJoinAreTheirWorkersOwn) {
+  // Outside main's phases each cell of r is touched by one worker only, so with both
+  // eliminations the workers' stores are thread-local, although main touches every cell
+  // (with a computed index) before the spawns and after the joins.
+  const char* results = R"(
+shared r[2];
+store 0 r[0];           // O: main alone
+store 0 r[1];           // O
+spawn 1 { store 1 r[0]; } // T
+spawn 2 { store 2 r[1]; } // T
+wait 1;
+wait 2;
+i := 0;
+while (i < 2) {
+  v := load r[i];       // O: main alone
+  i := i + 1;
+}
+)";
+  Analysed a = analyse(results);
+  EXPECT_EQ(a.decisions(), (Checks{O, O, T, T, O}));
+  EXPECT_TRUE(a.plan.whole_symbol_unchecked("r"));
+  // Each switch alone: main's accesses are ordered but the workers' stay checked without
+  // `ordered`'s phases the thread-local analysis sees main touch every cell.
+  EXPECT_EQ(decisions(results, ordered_only()), (Checks{O, O, F, F, O}));
+  EXPECT_EQ(decisions(results, thread_local_only()), (Checks{F, F, F, F, F}));
+  // A worker touching another's cell outside main's phases: neither is thread-local.
+  EXPECT_EQ(
+      decisions(
+          "shared r[2];\nstore 0 r[0];\nspawn 1 { store 1 r[0]; }\nspawn 2 { v := load r[0]; }\n"),
+      (Checks{O, F, F}));
+}
+
 TEST(Ordered, WaitsForNestedThreadsAndLocksByConstantIndex) {
   // Thread 2 is spawned by thread 1: main must wait for it too before it is alone.
   EXPECT_EQ(decisions(R"(
@@ -596,7 +664,7 @@ wait 2;
 store 2 x;
 )",
                       ordered_only()),
-            (Checks{F, F, F}));
+            (Checks{F, F, O})); // x is not ordered, but the last store is main's alone
   EXPECT_EQ(decisions(R"(
 spawn 1 { spawn 2 { v := load x; } }
 wait 1;
@@ -656,11 +724,12 @@ wait 1;
   EXPECT_EQ(decisions(before_waits, broken), (Checks{O, O}));
 }
 
-TEST(Plan, WithBothSwitchesOffEveryAccessIsFull) {
+TEST(Plan, WithEverySwitchOffEveryAccessIsFull) {
   ElisionOptions off;
   off.redundant = false;
   off.thread_local_cells = false;
   off.ordered_cells = false;
+  off.disjoint = false;
   Analysed a = analyse(R"(
 store 1 x;
 v := load x;
@@ -687,8 +756,6 @@ v := load x;
 TEST(Plan, CountsEveryAccessOfEveryThreadOnce) {
   Analysed a = analyse(R"(
 store 1 x;       // T
-v := load y;     // F
-v := load y;     // R
 spawn 1 {
   store 1 y;     // F
   store 2 y;     // R
@@ -697,8 +764,10 @@ spawn 1 {
     i := i + 1;
   }
 }
+v := load y;     // F (main is not alone: thread 1 may run)
+v := load y;     // R
 )");
-  EXPECT_EQ(a.decisions(), (Checks{T, F, R, F, R, T}));
+  EXPECT_EQ(a.decisions(), (Checks{T, F, R, T, F, R}));
   EXPECT_EQ(a.plan.count(F), 2u);
   EXPECT_EQ(a.plan.count(R), 2u);
   EXPECT_EQ(a.plan.count(T), 2u);
@@ -712,6 +781,7 @@ ElisionOptions range_only() {
   options.redundant = false;
   options.thread_local_cells = false;
   options.ordered_cells = false;
+  options.disjoint = false;
   options.range = true;
   return options;
 }
@@ -850,6 +920,228 @@ TEST(Range, IndicesReadTheRangeChecksCounter) {
   Expr renamed = replace_local(index, "i", "__r");
   EXPECT_EQ(renamed, make_binary(BinaryOp::Add, make_local("__r"), make_local("k")));
   EXPECT_EQ(index, make_binary(BinaryOp::Add, make_local("i"), make_local("k"))); // a copy
+}
+
+// ---------------------------------------------------------------------------------------------
+// Index ranges: the interval of every array index the analysis can bound, in access order.
+
+using Ranges = std::vector<std::optional<IndexRange>>;
+
+Ranges ranges(const std::string& text, const IndexRangeOptions& options = {}) {
+  Analysed a = analyse(text);
+  std::unordered_map<const Stmt*, IndexRange> found =
+      index_ranges(a.checked->program, a.checked->info, options);
+  Ranges out;
+  for (const Stmt* s : a.accesses()) {
+    auto it = found.find(s);
+    out.push_back(it == found.end() ? std::nullopt : std::optional<IndexRange>(it->second));
+  }
+  return out;
+}
+
+IndexRange r(int64_t lo, int64_t hi) {
+  return IndexRange{lo, hi};
+}
+constexpr std::nullopt_t kNone = std::nullopt;
+
+TEST(IndexRanges, CountedLoopsNestedAndRestarted) {
+  EXPECT_EQ(ranges(R"(
+shared a[64];
+i := 8;
+while (i < 16) {
+  v := load a[i - 1];  // the counter in [8, 15]
+  j := 0;
+  while (j <= 2) {
+    store j a[2 * i + j]; // [16, 32]
+    j := j + 1;
+  }
+  store 0 a[j];        // j was assigned in the loop: no bound after it
+  i := i + 1;
+}
+v := load a[i];        // nor for the counter after its loop
+k := 3;
+while (20 > k && v < 7) {
+  store 1 a[k];        // [3, 19]: `H > i` and one conjunct of an `&&` bound it
+  k := k + 2;
+}
+)"),
+            (Ranges{r(7, 14), r(16, 32), kNone, kNone, r(3, 19)}));
+  // A loop that never runs still gets a range, never an empty one; the broken option stops one
+  // short.
+  EXPECT_EQ(ranges("shared a[4];\ni := 5;\nwhile (i < 2) { store 0 a[i]; i := i + 1; }\n"),
+            (Ranges{r(5, 5)}));
+  EXPECT_EQ(ranges("shared a[4];\ni := 0;\nwhile (i < 4) { store 0 a[i]; i := i + 1; }\n",
+                   IndexRangeOptions{.off_by_one = true}),
+            (Ranges{r(0, 2)}));
+}
+
+TEST(IndexRanges, OnlyLoopsWhoseCounterAndBoundBehave) {
+  EXPECT_EQ(ranges(R"(
+shared a[64];
+n := load a[0];
+i := 0;
+while (i < n) { store 0 a[i]; i := i + 1; }        // a loaded bound: none
+i := 0;
+while (i < 8) { i := i + 1; store 0 a[i]; }        // the increment not last: none
+i := 0;
+while (i < 8) { store 0 a[i]; i := 0; i := i + 1; } // assigned twice: none
+i := 0;
+m := 8;
+while (i < m) { store 0 a[i]; m := m + 1; i := i + 1; } // the bound changes: none
+i := 0;
+while (i < 8) { store 0 a[i]; i := i - 1; }        // not an increment: none
+i := 0;
+while (i < 8) { store 0 a[i]; i := i + 0; }        // a step of 0 never moves: none
+)"),
+            (Ranges{r(0, 0), kNone, kNone, kNone, kNone, kNone, kNone}));
+}
+
+TEST(IndexRanges, ExpressionsBranchesAndWrapping) {
+  EXPECT_EQ(ranges(R"(
+shared a[64];
+i := 0;
+if (v > 0) { i := 10; } else { i := 2; }
+store 0 a[i];                 // [2, 10]: both branches
+store 0 a[-i + 20];           // [10, 18]
+store 0 a[max(i, 5)];         // [5, 10]
+store 0 a[min(i, 5)];         // [2, 5]
+store 0 a[i / 3];             // [0, 3]
+store 0 a[(i + 1) % 4];       // [0, 3]: a remainder of a nonnegative dividend
+x := load a[0];
+store 0 a[x % 4];             // [-3, 3]: the sign of an unknown dividend
+store 0 a[x / 4];             // none
+store 0 a[i % x];             // none: the divisor unknown
+big := 9223372036854775807;
+store 0 a[big + i];           // none: it could wrap
+store 0 a[big * 2];           // none
+)"),
+            (Ranges{r(2, 10), r(10, 18), r(5, 10), r(2, 5), r(0, 3), r(0, 3), r(0, 0), r(-3, 3),
+                    kNone, kNone, kNone, kNone}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disjoint accesses: no access of a thread that may run at the same time conflicts on a cell.
+
+ElisionOptions disjoint_only() {
+  ElisionOptions options;
+  options.redundant = false;
+  options.thread_local_cells = false;
+  options.ordered_cells = false;
+  return options;
+}
+
+TEST(Disjoint, SlicesOfOneArrayAndPhasesOrderedByJoins) {
+  // Two workers on disjoint halves, then two on overlapping windows of what the first wrote:
+  // the second phase starts after main joined the first.
+  EXPECT_EQ(decisions(R"(
+shared a[16];
+spawn 1 { i := 0; while (i < 8) { store i a[i]; i := i + 1; } }   // D
+spawn 2 { i := 8; while (i < 16) { store i a[i]; i := i + 1; } }  // D
+wait 1;
+wait 2;
+spawn 3 { i := 0; while (i < 9) { v := load a[i]; i := i + 1; } } // F: reads count too
+spawn 4 { i := 7; while (i < 16) { v := load a[i]; i := i + 1; } } // F
+spawn 5 { v := load a[0]; }                                        // F: with thread 3
+)",
+                      disjoint_only()),
+            (Checks{D, D, F, F, F}));
+  // Reads of disjoint windows.
+  EXPECT_EQ(decisions(R"(
+shared a[16];
+spawn 1 { i := 0; while (i < 8) { v := load a[i]; i := i + 1; } }  // F: main's store
+spawn 2 { i := 8; while (i < 16) { v := load a[i]; i := i + 1; } } // D
+store 1 a[3];                                                      // F: beside thread 1
+)",
+                      disjoint_only()),
+            (Checks{F, D, F}));
+  // Slices that share their last and first cell, and a writer not joined before the reader's
+  // spawn.
+  EXPECT_EQ(decisions(R"(
+shared a[16];
+spawn 1 { i := 0; while (i < 9) { store i a[i]; i := i + 1; } }   // F: a[8] is thread 2's too
+spawn 2 { i := 8; while (i < 16) { store i a[i]; i := i + 1; } }  // F
+wait 1;
+spawn 3 { v := load a[15]; }                                      // F: thread 2 may still run
+spawn 4 { v := load a[0]; }                                       // D: thread 1 was joined
+wait 2;
+)",
+                      disjoint_only()),
+            (Checks{F, F, F, D}));
+}
+
+TEST(Disjoint, MainRunsAlongsideTheThreadsBetweenTheirSpawnAndTheirJoin) {
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+store 0 x;                  // D: before the spawn
+spawn 1 { store 1 x; store 1 a[1]; } // F (x: main's load below), D (a[1])
+v := load x;                // F: thread 1 runs
+store 2 a[2];               // D: thread 1 touches a[1] only
+wait 1;
+store 3 x;                  // D: thread 1 was joined
+)",
+                      disjoint_only()),
+            (Checks{D, F, D, F, D, D}));
+}
+
+TEST(Disjoint, NoPhasesUnlessMainSpawnsEveryThreadOnceAtTopLevel) {
+  // A nested spawn: thread 2 may run at any time, so the join of thread 1 orders nothing.
+  EXPECT_EQ(decisions(R"(
+spawn 1 { spawn 2 { store 2 x; } }
+wait 1;
+spawn 3 { store 3 x; }
+)",
+                      disjoint_only()),
+            (Checks{F, F}));
+  // A spawn in a loop of main.
+  EXPECT_EQ(decisions(R"(
+k := 0;
+while (k < 2) { spawn 1 { store 1 x; } wait 1; k := k + 1; }
+spawn 2 { store 2 x; }
+)",
+                      disjoint_only()),
+            (Checks{F, F}));
+  // Without phases, slices still count.
+  EXPECT_EQ(decisions(R"(
+shared a[4];
+spawn 1 { spawn 2 { store 2 a[2]; } store 1 a[1]; }
+)",
+                      disjoint_only()),
+            (Checks{D, D}));
+}
+
+TEST(Disjoint, BrokenOptionsChangeExactlyWhatTheyBreak) {
+  const char* touching = R"(
+shared a[16];
+spawn 1 { i := 0; while (i < 8) { store i a[i]; i := i + 1; } }
+spawn 2 { store 7 a[7]; }
+)";
+  ElisionOptions broken = disjoint_only();
+  broken.broken_disjoint_off_by_one = true;
+  EXPECT_EQ(decisions(touching, disjoint_only()), (Checks{F, F}));
+  EXPECT_EQ(decisions(touching, broken), (Checks{D, D}));
+  const char* unjoined = R"(
+spawn 1 { store 1 x; }
+spawn 2 { store 2 x; }
+)";
+  broken = disjoint_only();
+  broken.broken_disjoint_without_joins = true;
+  EXPECT_EQ(decisions(unjoined, disjoint_only()), (Checks{F, F}));
+  EXPECT_EQ(decisions(unjoined, broken), (Checks{D, D}));
+}
+
+TEST(Disjoint, AProgramOfSlicesAndPhasesNeedsNoMetadata) {
+  Analysed a = analyse(R"(
+shared a[16];
+i := 0;
+while (i < 16) { store i a[i]; i := i + 1; }
+spawn 1 { i := 0; while (i < 8) { v := load a[i]; store v + 1 a[i]; i := i + 1; } }
+spawn 2 { i := 8; while (i < 16) { v := load a[i]; store v + 1 a[i]; i := i + 1; } }
+wait 1;
+wait 2;
+)");
+  EXPECT_EQ(a.decisions(), (Checks{O, D, D, D, D}));
+  EXPECT_TRUE(a.plan.whole_symbol_unchecked("a"));
+  EXPECT_EQ(a.plan.count(F), 0u);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,6 +81,8 @@ const std::map<std::string, std::string> kCaughtBy = {
     {"elide/thread-local-writers-only", "theorem5"},
     {"elide/ordered-unguarded-reads", "theorem5"},
     {"elide/ordered-before-waits", "theorem5"},
+    {"elide/disjoint-off-by-one", "theorem5"},
+    {"elide/disjoint-without-joins", "theorem5"},
     {"elide/range-wrong-bound", "theorem4"},
     {"elide/range-across-sync", "theorem5"},
 };
@@ -219,6 +221,21 @@ TEST(NegativeControls, OrderedByLockedStoresOnlyMissesRaces) {
 TEST(NegativeControls, OrderedBeforeTheWaitsMissesRaces) {
   expect_caught("theorem5", eliminating("ordered-before-waits"),
                 "a location wrongly called ordered: main not alone yet (Theorem 5)");
+}
+
+// Taking a counted loop's counter to stop one iteration short makes the cell of its last
+// iteration look untouched: another thread's access of that cell looks disjoint, and their
+// race goes unchecked.
+TEST(NegativeControls, DisjointSlicesOffByOneMissRaces) {
+  expect_caught("theorem5", eliminating("disjoint-off-by-one"),
+                "accesses wrongly called disjoint: a slice one cell short (Theorem 5)");
+}
+
+// Taking a thread spawned earlier to run before every thread spawned later, without main's
+// join between them, drops the checks of two threads that run at the same time.
+TEST(NegativeControls, DisjointPhasesWithoutJoinsMissRaces) {
+  expect_caught("theorem5", eliminating("disjoint-without-joins"),
+                "accesses wrongly called disjoint: threads not joined (Theorem 5)");
 }
 
 // A range check that stops one iteration short leaves the loop's last accesses unchecked and

@@ -20,15 +20,18 @@ TEST(PassesTable, DefaultPassIsFirst) {
 
 TEST(PassesTable, DefaultEliminationsAreTheCorrectOnes) {
   PassOptions options;
-  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered");
+  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered,disjoint");
   elide::ElisionOptions o = elision_options(options);
   EXPECT_TRUE(o.redundant);
   EXPECT_TRUE(o.thread_local_cells);
   EXPECT_TRUE(o.ordered_cells);
+  EXPECT_TRUE(o.disjoint);
   EXPECT_FALSE(o.broken_across_release);
   EXPECT_FALSE(o.broken_writers_only);
   EXPECT_FALSE(o.broken_unguarded_reads);
   EXPECT_FALSE(o.broken_phase_before_waits);
+  EXPECT_FALSE(o.broken_disjoint_off_by_one);
+  EXPECT_FALSE(o.broken_disjoint_without_joins);
   EXPECT_FALSE(is_broken(options));
 }
 
@@ -52,11 +55,11 @@ TEST(PassesTable, ElideListsParse) {
 
   // "all" is every correct elimination, also those off by default (range).
   ASSERT_TRUE(parse_elide_option("all", options, error)) << error;
-  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered,range");
+  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered,disjoint,range");
   EXPECT_TRUE(elision_options(options).range);
   EXPECT_FALSE(is_broken(options));
   options.elide.reset();
-  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered");
+  EXPECT_EQ(elimination_names(options), "redundant,thread-local,ordered,disjoint");
   EXPECT_FALSE(elision_options(options).range);
 
   EXPECT_FALSE(parse_elide_option("redundant,loops", options, error));

@@ -4,6 +4,9 @@
 // with the passes' default form, and with RACELANG_CLOCK_LOOP_THRESHOLD=0 as
 // instrument_loop_property_tests, which checks the same properties on the loop form of every
 // operation over clock entries (PassOptions::clock_loop_threshold), whatever the thread count.
+// Built a fourth time with RACELANG_PHASE_PROGRAMS as instrument_phase_property_tests, on
+// programs whose main may join a thread before it spawns the next (fork/join phases, which the
+// `disjoint` elimination relies on), Theorems 4 and 5 only.
 // Built a third time with RACELANG_SYNC_PROGRAMS as instrument_sync_property_tests, on the
 // programs of verify::sync_program_config() (volatiles, cas, fetch_add, a barrier or a
 // condition handoff, assume), under one pass each, in both forms (the loop form for an eighth).
@@ -26,6 +29,10 @@ void for_every_pass(void (*check)(const verify::PaperProgram&, const PassOptions
                     [[maybe_unused]] double loop_scale = 0.5) {
 #if defined(RACELANG_SYNC_PROGRAMS)
   verify::PaperProgram program = *gen_paper_program(verify::sync_program_config());
+#elif defined(RACELANG_PHASE_PROGRAMS)
+  verify::PaperProgramConfig phases;
+  phases.phases = true;
+  verify::PaperProgram program = *gen_paper_program(phases);
 #elif defined(RACELANG_CLOCK_LOOP_THRESHOLD)
   // Smaller programs: the loops' extra steps make exploration several times slower on the
   // largest ones, Lemma 4's (which watches every metadata access) most of all.
@@ -77,6 +84,15 @@ void for_every_pass(void (*check)(const verify::PaperProgram&, const PassOptions
 
 #if defined(RACELANG_SYNC_PROGRAMS)
 RACELANG_INSTRUMENTATION_PROPERTIES(InstrumentationPropertiesSync)
+#elif defined(RACELANG_PHASE_PROGRAMS)
+// Fork/join phases are what the `disjoint` elimination orders threads by; the eliminations
+// change only which checks exist, so the theorems are the properties that matter here.
+RC_GTEST_PROP(InstrumentationPropertiesPhases, Theorem4RaceFreeFinalStates, ()) {
+  for_every_pass(verify::check_theorem4);
+}
+RC_GTEST_PROP(InstrumentationPropertiesPhases, Theorem5FirstRaces, ()) {
+  for_every_pass(verify::check_theorem5);
+}
 #elif defined(RACELANG_CLOCK_LOOP_THRESHOLD)
 RACELANG_INSTRUMENTATION_PROPERTIES(InstrumentationPropertiesClockLoops)
 #else

@@ -74,14 +74,19 @@ TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
                                       "unnoticed";
 }
 
-// Thread 1 reads y; the main thread, which wrote y before spawning it, writes y again after a
-// long loop: a race between the read (line 4) and the second write (line 8). The write almost
-// always comes second and finds the read in y's read epoch, in the part of its slow path that
-// two stores share (shared down to one statement here), called with the second store's site;
-// in the rare other order the read finds the write, in inline code. Either way the report
-// names y, the read by thread 1 at line 4 and the write by thread 0 at line 8.
+// Thread 2 writes y and ends; main joins it, spawns thread 1, which reads y, and writes y again
+// after a long loop: a race between the read (line 7) and main's write (line 11). The write
+// almost always comes second and finds the read in y's read epoch, in the part of its slow
+// path that the two stores share (shared down to one statement here; thread 2's store is the
+// first occurrence), called with main's site; in the rare other order the read finds the
+// write, in inline code. Either way the report names y, the read by thread 1 at line 7 and the
+// write by thread 0 at line 11. (Thread 2 is spawned inside an `if` so that the eliminations
+// cannot order it by main's phases and leave its store unchecked, elide/README.md.)
 constexpr const char* kRaceInSharedCode = R"(shared y;
-store 1 y;
+if (1 == 1) {
+  spawn 2 { store 1 y; }
+}
+wait 2;
 spawn 1 {
   v := load y;
 }
@@ -116,7 +121,7 @@ bool every_run_reports(const char* program, jit::Fault fault, int runs, const ch
 
 // Whether 20 runs of kRaceInSharedCode each report that race.
 bool reports_the_race_on_y(jit::Fault fault) {
-  auto line_of = [](int64_t thread) { return thread == 1 ? 4u : 8u; };
+  auto line_of = [](int64_t thread) { return thread == 1 ? 7u : 11u; };
   return every_run_reports(kRaceInSharedCode, fault, 20, "y", [&](const RaceReport& r, uint32_t y) {
     return r.cell == y && r.current.thread != r.previous.thread &&
            r.current.range.begin.line == line_of(r.current.thread) &&
@@ -129,59 +134,55 @@ TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
   EXPECT_FALSE(reports_the_race_on_y(jit::Fault::SharedCodeIgnoresLiterals));
 }
 
-// Threads 1 and 2 read a[0] and b[0], so both become read-shared; thread 3 writes b[0] after a
-// long loop, racing with those reads, and main writes a[0] after joining 1 and 2, which is
-// ordered. Both writes check a shared read vector, by one shared function (runs shared down to
-// one statement here) written from main's occurrence first: arrays of one size share it, their
-// first cells being a literal of the run (shared_code.h, ShapeLiteral). The race must name
-// b[0] in each of 10 runs, not a[0].
+// Threads 1 and 2 read a[0], threads 3 and 4 read b[0], so both become read-shared; main
+// writes a[0] after joining 1 and 2, which is ordered, and b[0] after a long loop, racing with
+// the reads of 3 and 4. Both writes check a shared read vector, by one shared function (runs
+// shared down to one statement here) written from the first occurrence, a[0]'s: arrays of one
+// size share it, their first cells being a literal of the run (shared_code.h, ShapeLiteral).
+// The race must name b[0] in each of 10 runs, not a[0]. (The threads are spawned inside an `if`
+// so that the eliminations cannot order them by main's phases and leave the writes unchecked,
+// elide/README.md.)
 constexpr const char* kRaceInCodeSharedByTwoArrays = R"(shared a[2];
 shared b[2];
-spawn 1 {
-  v := load a[0];
-  w := load b[0];
-}
-spawn 2 {
-  v := load a[0];
-  w := load b[0];
-}
-spawn 3 {
-  k := 0;
-  while (k < 20000000) { k := k + 1; }
-  store 2 b[0];
+if (1 == 1) {
+  spawn 1 { v := load a[0]; }
+  spawn 2 { v := load a[0]; }
+  spawn 3 { w := load b[0]; }
+  spawn 4 { w := load b[0]; }
 }
 wait 1;
 wait 2;
 store 1 a[0];
+k := 0;
+while (k < 20000000) { k := k + 1; }
+store 2 b[0];
 wait 3;
+wait 4;
 )";
 
 // The same with scalars: checks of two scalars share code the same way.
 constexpr const char* kRaceInCodeSharedByTwoScalars = R"(shared a;
 shared b;
-spawn 1 {
-  v := load a;
-  w := load b;
-}
-spawn 2 {
-  v := load a;
-  w := load b;
-}
-spawn 3 {
-  k := 0;
-  while (k < 20000000) { k := k + 1; }
-  store 2 b;
+if (1 == 1) {
+  spawn 1 { v := load a; }
+  spawn 2 { v := load a; }
+  spawn 3 { w := load b; }
+  spawn 4 { w := load b; }
 }
 wait 1;
 wait 2;
 store 1 a;
+k := 0;
+while (k < 20000000) { k := k + 1; }
+store 2 b;
 wait 3;
+wait 4;
 )";
 
-// Whether 10 runs of `program` each report the race on b (b[0]), by thread 3.
+// Whether 10 runs of `program` each report the race on b (b[0]), by main.
 bool reports_the_race_on_b(const char* program, jit::Fault fault) {
   return every_run_reports(program, fault, 10, "b", [](const RaceReport& r, uint32_t b) {
-    return r.cell == b && r.current.thread == 3;
+    return r.cell == b && r.current.thread == 0;
   });
 }
 

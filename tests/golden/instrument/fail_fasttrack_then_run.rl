@@ -5,7 +5,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/instrumented_original.txt
-// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered
+// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered,disjoint
 // EXPECT-STDOUT: // FastTrack instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of the instrumented programs under tests/golden/run/ (fail_instrumented_*):

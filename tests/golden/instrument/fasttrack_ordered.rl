@@ -7,7 +7,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from tests/golden/inputs/elide_example.txt
-// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered
+// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered,disjoint
 // EXPECT-STDOUT: // FastTrack instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // The original of tests/golden/instrument/fasttrack_elide.rl. Two workers read both cells of
@@ -20,7 +20,7 @@
 // EXPECT-STDOUT: mutex m;
 // EXPECT-STDOUT:
 // EXPECT-STDOUT: // racelang instrumentation: FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])
-// EXPECT-STDOUT: // none needed: no access of this program can race (every location is thread-local or ordered)
+// EXPECT-STDOUT: // none needed: no access of this program can race (each is thread-local, ordered or disjoint)
 // EXPECT-STDOUT: store 3 data[0];
 // EXPECT-STDOUT: store 4 data[1];
 // EXPECT-STDOUT: spawn 1 {

@@ -6,7 +6,7 @@
 
 // EXPECT-EXIT: 0
 // EXPECT-STDOUT: // racelang instrument: from programs/sync/race_publish_too_early.rl
-// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered
+// EXPECT-STDOUT: // racelang instrument: pass fasttrack, variant pldi09, elide redundant,thread-local,ordered,disjoint
 // EXPECT-STDOUT: // FastTrack instrumentation: every racelang command runs this file as it is, and reports its
 // EXPECT-STDOUT: // positions in the original. With --bigger-step each @group runs as one atomic step.
 // EXPECT-STDOUT: // RUN: explore --strategy=states %s

@@ -3,7 +3,7 @@
 // counterexample comes with a schedule that replays it and the command that reproduces it.
 
 // EXPECT-EXIT: 1
-// EXPECT-STDOUT: racelang verify: theorem5 (a check fails iff the original races; the same first races, from the same states) fails for pass vc, variant store-skips-reads, elide redundant,thread-local,ordered.
+// EXPECT-STDOUT: racelang verify: theorem5 (a check fails iff the original races; the same first races, from the same states) fails for pass vc, variant store-skips-reads, elide redundant,thread-local,ordered,disjoint.
 // EXPECT-STDOUT: States before the first race differ.
 // EXPECT-STDOUT: original (state => race): {
 // EXPECT-STDOUT:   s[0]=0 s[1]=0 x=0 m=0 | t0:done t1.a=0 t1@5:3 t2.a=0 t2@11:3 => thread 2 write x after read by thread 1
@@ -32,7 +32,7 @@
 // EXPECT-STDOUT: }
 // EXPECT-STDOUT:
 // EXPECT-STDOUT: A schedule above replays with 'racelang run FILE --schedule-string=...' on the
-// EXPECT-STDOUT: original, or on 'racelang instrument --pass=vc --variant=store-skips-reads --elide=redundant,thread-local,ordered FILE' for the instrumented program.
-// EXPECT-STDOUT: To reproduce: racelang verify --pass=vc --variant=store-skips-reads --elide=redundant,thread-local,ordered --property=theorem5 --seed=20261122 --cases=100
-// EXPECT-STDERR: racelang verify: pass vc, variant store-skips-reads, elide redundant,thread-local,ordered (deliberately broken); 100 programs per property, seed 20261122
+// EXPECT-STDOUT: original, or on 'racelang instrument --pass=vc --variant=store-skips-reads --elide=redundant,thread-local,ordered,disjoint FILE' for the instrumented program.
+// EXPECT-STDOUT: To reproduce: racelang verify --pass=vc --variant=store-skips-reads --elide=redundant,thread-local,ordered,disjoint --property=theorem5 --seed=20261122 --cases=100
+// EXPECT-STDERR: racelang verify: pass vc, variant store-skips-reads, elide redundant,thread-local,ordered,disjoint (deliberately broken); 100 programs per property, seed 20261122
 // EXPECT-STDERR:   theorem5: fails
