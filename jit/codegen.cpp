@@ -85,9 +85,10 @@ public:
   // (`next_part_env` counts across the threads of the program).
   ThreadCodegen(ModuleEnv& env, const std::vector<std::unique_ptr<ModuleEnv>>& part_envs,
                 size_t& next_part_env, const ProgramInfo& info, ProgramLayout& layout,
-                const CodegenOptions& options, const ShapeTable& shapes, uint32_t thread_index)
+                const CodegenOptions& options, const ShapeTable& shapes, StatementFacts& facts,
+                uint32_t thread_index)
       : env_(&env), part_envs_(part_envs), next_part_env_(next_part_env), info_(info),
-        layout_(layout), options_(options), shapes_(shapes), thread_(thread_index),
+        layout_(layout), options_(options), shapes_(shapes), facts_(facts), thread_(thread_index),
         id_(info.threads[thread_index].id) {}
 
   // With `group`, the thread is a member of a ThreadGroup (shared_code.h) and the function is
@@ -124,8 +125,8 @@ public:
       if (!shape) throw std::logic_error("jit: a shared thread without a shape");
       for (size_t k = 0; k < shape->literals.size() && parameters > 0; ++k)
         if (group->use.parameter[k] >= 0)
-          thread_params.literals[shape->literals[k]] = {fn_->getArg(3 + group->use.parameter[k]),
-                                                        group->use.first[k]};
+          thread_params.literals[shape->literals[k].node] = {
+              fn_->getArg(3 + group->use.parameter[k]), group->use.first[k]};
       param_ = &thread_params;
     }
     BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
@@ -208,27 +209,8 @@ private:
   // loop or if) stays in its function, and its bodies are cut the same way. Programs below the
   // limit compile exactly as they did before.
 
-  // A statement's weight: itself and every statement nested in it (spawned bodies are other
-  // threads' functions and do not count).
-  size_t weight(const Stmt& s) {
-    auto it = weights_.find(&s);
-    if (it != weights_.end()) return it->second;
-    size_t w = 1;
-    if (const auto* i = std::get_if<If>(&s.node)) {
-      w += block_weight(i->then_body);
-      if (i->else_body) w += block_weight(*i->else_body);
-    } else if (const auto* l = std::get_if<While>(&s.node)) {
-      w += block_weight(l->body);
-    }
-    weights_.emplace(&s, w);
-    return w;
-  }
-
-  size_t block_weight(const Block& stmts) {
-    size_t w = 0;
-    for (const Stmt& s : stmts) w += weight(s);
-    return w;
-  }
+  size_t weight(const Stmt& s) { return facts_.weight(s); }
+  size_t block_weight(const Block& stmts) { return facts_.weight(stmts); }
 
   // The locals stmts[begin, end) mention (nested bodies included, in order of first mention)
   // and the most arguments one of their prints has: what a function compiled from them
@@ -285,6 +267,9 @@ private:
     BasicBlock* saved_exit = exit_;
     llvm::AllocaInst *saved_values = values_, *saved_print = print_args_, *saved_frame = frame_,
                      *saved_shared_frame = shared_frame_;
+    llvm::PHINode* saved_fail_site = fail_site_;
+    uint32_t saved_fail_first_site = fail_first_site_;
+    fail_site_ = nullptr;
     std::array<llvm::AllocaInst*, rl_counter_count> saved_counters;
     std::copy(std::begin(counters_), std::end(counters_), saved_counters.begin());
     std::unordered_map<std::string, llvm::AllocaInst*> saved_locals;
@@ -329,6 +314,8 @@ private:
     print_args_ = saved_print;
     frame_ = saved_frame;
     shared_frame_ = saved_shared_frame;
+    fail_site_ = saved_fail_site;
+    fail_first_site_ = saved_fail_first_site;
     std::copy(saved_counters.begin(), saved_counters.end(), std::begin(counters_));
     locals_.swap(saved_locals);
   }
@@ -386,13 +373,13 @@ private:
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
     if (!in_shared_ && options_.min_shared_weight > 0)
-      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_);
+      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_, facts_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {
       while (run != runs.end() && run->begin < k) ++run;
       if (run != runs.end() && run->begin == k && run->end <= end) {
-        RunShape shape = shape_of(stmts, *run);
+        RunShape shape = shape_of(stmts, *run, info_);
         auto use = shapes_.find(shape.key);
         if (use != shapes_.end() && use->second.occurrences > 1) {
           shared_call(stmts, *run, shape, use->second);
@@ -418,7 +405,7 @@ private:
     for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
       if (use.parameter[k] >= 0)
         arguments[use.parameter[k]] =
-            irb().CreateSub(literal_value(*shape.literals[k]), irb().getInt64(use.first[k]));
+            irb().CreateSub(literal_value(shape.literals[k]), irb().getInt64(use.first[k]));
 
     // The function, written from this occurrence; kept if it is the module's first.
     size_t first_site = layout_.sites.size();
@@ -442,9 +429,10 @@ private:
           run_params.site_base = f->getArg(3);
           run_params.site_origin = static_cast<uint32_t>(first_site);
           for (size_t k = 0; k < shape.literals.size() && parameters > 0; ++k)
-            if (use.parameter[k] >= 0)
-              run_params.literals[shape.literals[k]] = {f->getArg(4 + use.parameter[k]),
-                                                        use.first[k]};
+            if (use.parameter[k] >= 0 && !(shape.literals[k].location &&
+                                           options_.fault == Fault::SharedCodeReportsFirstLocation))
+              run_params.literals[shape.literals[k].node] = {f->getArg(4 + use.parameter[k]),
+                                                             use.first[k]};
           // In a shared thread function, the run's own parameters replace the thread's.
           Parametric* thread_params = param_;
           param_ = &run_params;
@@ -499,9 +487,10 @@ private:
 
   // A literal's value: a constant, or in shared code whose occurrences differ at it, the first
   // occurrence's value plus the caller's offset.
-  Value* literal_value(const IntLit& lit) {
+  Value* literal_value(const IntLit& lit) { return literal_value({&lit, lit.value}); }
+  Value* literal_value(const ShapeLiteral& lit) {
     if (param_) {
-      auto param = param_->literals.find(&lit);
+      auto param = param_->literals.find(lit.node);
       if (param != param_->literals.end())
         return irb().CreateAdd(param->second.offset, irb().getInt64(param->second.first));
     }
@@ -548,9 +537,16 @@ private:
     return static_cast<uint32_t>(layout_.sites.size() - 1);
   }
 
-  // In `fail`: stores `leading` and the site's locals into the values array, calls rl_fail and
-  // leaves the thread.
-  void emit_fail(BasicBlock* fail, uint32_t site, const std::vector<Value*>& leading) {
+  // Fails at `site` unless `ok` holds: a cold branch to a block that stores `leading` and the
+  // site's locals into the values array and jumps to the function's one call of rl_fail
+  // (fail_join), passing its site. A condition the builder folded to true (a literal index
+  // inside its array, a division by a nonzero literal) gets no branch at all: the optimiser
+  // would only have deleted it. The site is added either way, so that every copy of shared
+  // code numbers its sites alike.
+  void fail_unless(Value* ok, const char* fail_name, uint32_t site,
+                   const std::vector<Value*>& leading) {
+    if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(ok); c && c->isOne()) return;
+    BasicBlock* fail = branch_unlikely_fail(ok, fail_name);
     IRBuilder<>::InsertPointGuard guard(irb());
     irb().SetInsertPoint(fail);
     uint64_t k = 0;
@@ -563,8 +559,26 @@ private:
     for (Value* v : leading) put(v);
     for (const std::string& n : layout_.sites[site].locals)
       put(irb().CreateLoad(env_->i64, local(n)));
-    irb().CreateCall(env_->fail, {ctx_, site_value(site), values_});
-    irb().CreateBr(exit_);
+    llvm::PHINode* join = fail_join(site);
+    if (options_.fault == Fault::FailureJoinKeepsFirstSite) site = fail_first_site_;
+    join->addIncoming(site_value(site), irb().GetInsertBlock());
+    irb().CreateBr(join->getParent());
+  }
+
+  // The function's failure block, made at its first use: `rl_fail(ctx, site, values)` with the
+  // site a phi of the failing blocks', then the thread leaves. One call per function instead
+  // of one per failure: every call costs the optimiser and instruction selection (argument
+  // registers, the call sequence), and each failure block was a call of its own
+  // (jit/README.md, "Failure paths").
+  llvm::PHINode* fail_join(uint32_t site) {
+    if (fail_site_) return fail_site_;
+    fail_first_site_ = site;
+    BasicBlock* join = new_block("fail");
+    IRBuilder<> b(join);
+    fail_site_ = b.CreatePHI(env_->i32, 4, "fail.site");
+    b.CreateCall(env_->fail, {ctx_, fail_site_, values_});
+    b.CreateBr(exit_);
+    return fail_site_;
   }
 
   llvm::AllocaInst* local(const std::string& name) { return locals_.at(name); }
@@ -618,7 +632,7 @@ private:
     site.text = print_expr(whole);
     collect_locals(whole, site.locals);
     uint32_t id = add_site(std::move(site));
-    emit_fail(branch_unlikely_fail(irb().CreateICmpNE(b, irb().getInt64(0)), "div.zero"), id, {});
+    fail_unless(irb().CreateICmpNE(b, irb().getInt64(0)), "div.zero", id, {});
     // INT64_MIN / -1 wraps to INT64_MIN and INT64_MIN % -1 is 0 (docs/language.md); dividing by
     // 1 instead keeps sdiv/srem away from their one undefined case.
     Value* minus_one = irb().CreateICmpEQ(b, irb().getInt64(-1));
@@ -681,7 +695,10 @@ private:
   // The cell of a location as an i64 (index evaluated and range-checked).
   Value* cell_of(const Location& loc) {
     const Symbol* sym = info_.find_symbol(loc.name);
-    if (!loc.index) return irb().getInt64(sym->first_cell);
+    // A location whose first cell is a literal of shared code (a race check's, ShapeLiteral)
+    // starts where the caller's does.
+    Value* first_cell = literal_value(ShapeLiteral{&loc, sym->first_cell});
+    if (!loc.index) return first_cell;
     Value* index = expr(*loc.index);
     int64_t size = sym->array_size.value_or(sym->cell_count);
     Site site;
@@ -693,9 +710,8 @@ private:
     site.array_size = size;
     uint32_t id = add_site(std::move(site));
     // Unsigned comparison: negative indices are out of range too.
-    emit_fail(branch_unlikely_fail(irb().CreateICmpULT(index, irb().getInt64(size)), "bad.index"),
-              id, {index});
-    return irb().CreateAdd(index, irb().getInt64(sym->first_cell));
+    fail_unless(irb().CreateICmpULT(index, irb().getInt64(size)), "bad.index", id, {index});
+    return irb().CreateAdd(index, first_cell);
   }
 
   Value* cell_ptr(Value* cell) { return irb().CreateInBoundsGEP(env_->i64, memory_, cell); }
@@ -762,7 +778,7 @@ private:
     bool saved_inside = inside_instrumentation_;
     if (!inside_instrumentation_ && options_.min_shared_weight > 0 &&
         (std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node)))
-      inside_instrumentation_ = instrumentation_only(s);
+      inside_instrumentation_ = facts_.instrumentation_only(s);
     stmt_node(s);
     inside_instrumentation_ = saved_inside;
   }
@@ -832,8 +848,7 @@ private:
     site.kind = SiteKind::Unlock;
     site.range = s.range;
     uint32_t id = add_site(std::move(site));
-    emit_fail(branch_unlikely_fail(irb().CreateICmpEQ(holder, holder_value()), "unlock.bad"), id,
-              {holder, cell});
+    fail_unless(irb().CreateICmpEQ(holder, holder_value()), "unlock.bad", id, {holder, cell});
     if (options_.fault == Fault::UnlockKeepsLock) return;
     Value* prev = irb().CreateAtomicRMW(llvm::AtomicRMWInst::Xchg, at, irb().getInt64(0),
                                         llvm::MaybeAlign(8), llvm::AtomicOrdering::Release);
@@ -883,7 +898,7 @@ private:
       site.text = print_cond(a.cond);
       collect_locals(a.cond, site.locals);
       uint32_t id = add_site(std::move(site));
-      emit_fail(branch_unlikely_fail(ok, "assert.fail"), id, {});
+      fail_unless(ok, "assert.fail", id, {});
       return;
     }
     count(rl_counter_checks);
@@ -1065,6 +1080,7 @@ private:
   ProgramLayout& layout_;
   const CodegenOptions& options_;
   const ShapeTable& shapes_;
+  StatementFacts& facts_; // of the whole program, kept across its threads
   uint32_t thread_;
   int64_t id_;
   llvm::Function* fn_ = nullptr;
@@ -1086,9 +1102,10 @@ private:
   std::unordered_map<std::string, size_t> frame_slot_;
   size_t parts_ = 0;
   llvm::AllocaInst* shared_frame_ = nullptr; // the frame of this function's shared calls
-  std::unordered_map<const Stmt*, size_t> weights_;
-  bool in_shared_ = false;              // writing a shared run (shared_call): no nested ones
-  bool inside_instrumentation_ = false; // in a body of an instrumentation-only statement
+  llvm::PHINode* fail_site_ = nullptr;       // the site of this function's failure block
+  uint32_t fail_first_site_ = 0;             // the first site joining it (only for a Fault)
+  bool in_shared_ = false;                   // writing a shared run (shared_call): no nested ones
+  bool inside_instrumentation_ = false;      // in a body of an instrumentation-only statement
   // Shared code being written (a run, shared_call, or a thread group's function): its thread
   // id, first site (the parameter, and the number of the first site it stands for) and the
   // literals that differ between occurrences, each the first occurrence's value plus the
@@ -1101,7 +1118,7 @@ private:
     Value* thread_id = nullptr;
     Value* site_base = nullptr;
     uint32_t site_origin = 0;
-    std::unordered_map<const IntLit*, SharedLiteral> literals;
+    std::unordered_map<const void*, SharedLiteral> literals; // by ShapeLiteral::node
   };
   Parametric* param_ = nullptr;
 };
@@ -1141,12 +1158,14 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Thread functions and parts go into the modules in turn: in order, so the same program
   // always gives the same modules.
   size_t next_part_env = 0;
+  StatementFacts facts;
   ShapeTable shapes;
-  if (options.min_shared_weight > 0) shapes = program_shapes(info, options.min_shared_weight);
+  if (options.min_shared_weight > 0)
+    shapes = program_shapes(info, options.min_shared_weight, facts);
   // Shared thread functions: each member's entry is a call of its group's function, in the
   // module of the group's first member.
   std::vector<ThreadGroup> groups;
-  if (options.share_threads) groups = thread_groups(info, options.max_function_statements);
+  if (options.share_threads) groups = thread_groups(info, options.max_function_statements, facts);
   struct Membership {
     size_t group;
     size_t member;
@@ -1165,7 +1184,7 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     auto member = member_of.find(k);
     if (member == member_of.end()) {
       ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options,
-                           shapes, k);
+                           shapes, facts, k);
       thread.emit(name);
       out.split_functions += thread.split_functions();
       continue;
@@ -1178,7 +1197,7 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     // table, in the same order; the first member's function is kept, the others' thrown away
     // (as for shared runs), so a failure in the function reports the calling member's site.
     uint32_t first_site = static_cast<uint32_t>(out.layout.sites.size());
-    ThreadCodegen thread(env, envs, next_part_env, info, out.layout, options, shapes, k);
+    ThreadCodegen thread(env, envs, next_part_env, info, out.layout, options, shapes, facts, k);
     llvm::Function* f =
         thread.emit("racelang_threads." + std::to_string(info.threads[group.members[0]].id) +
                         (m == 0 ? "" : ".copy"),

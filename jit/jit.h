@@ -43,6 +43,12 @@ enum class Fault : uint8_t {
   // functions"), but every member runs with the first member's literals: its thread id and
   // sites are its own, its array slices, metadata indices and clock row the first one's.
   SharedThreadsUseFirstLiterals,
+  // Shared instrumentation code that checks arrays of one size (jit/README.md, "Shared
+  // instrumentation code") reports every race it finds in the first occurrence's array.
+  SharedCodeReportsFirstLocation,
+  // Every failure of a function joins its one call of rl_fail (jit/README.md, "Failure
+  // paths") with the site of the first failure block made in it, whichever one failed.
+  FailureJoinKeepsFirstSite,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").

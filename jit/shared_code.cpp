@@ -21,9 +21,10 @@ namespace {
 // thread's code shares (shared_runs), so members of one thread shape share the same runs.
 struct ShapeWriter {
   bool whole_thread = false;
+  const ProgramInfo* info = nullptr; // for a run's key: the checked locations' first cells
   bool ok = true;
   std::string key;
-  std::vector<const IntLit*> literals;
+  std::vector<ShapeLiteral> literals;
 
   void name(const std::string& n) {
     if (!whole_thread && !n.starts_with(kReservedPrefix)) ok = false;
@@ -39,7 +40,7 @@ struct ShapeWriter {
     std::visit(Overloaded{
                    [&](const IntLit& lit) {
                      key += '#';
-                     literals.push_back(&lit);
+                     literals.push_back({&lit, lit.value});
                    },
                    [&](const LocalRef& r) { name(r.name); },
                    [&](const Binary& b) {
@@ -166,10 +167,21 @@ struct ShapeWriter {
                         if (!a.race) return;
                         const RaceCheck& rc = *a.race;
                         tag('R', static_cast<int>(rc.kind) * 2 + static_cast<int>(rc.prev_kind));
-                        // The program's location a check names (only to report it) may be any:
-                        // its name is part of the shape, so only checks of one array or
-                        // scalar share code.
-                        key += rc.loc.name;
+                        // The program's location a check names (only to report it) may be any.
+                        // In a run its array's size is part of the shape and its first cell a
+                        // literal, so the checks of two arrays of one size share code (the
+                        // name is only in the sites, which are each occurrence's own); in a
+                        // whole thread its name is, as every name there.
+                        const Symbol* sym =
+                            info && !whole_thread ? info->find_symbol(rc.loc.name) : nullptr;
+                        if (sym) {
+                          key += '@';
+                          key += std::to_string(sym->array_size.value_or(-1));
+                          key += '#';
+                          literals.push_back({&rc.loc, sym->first_cell, true});
+                        } else {
+                          key += rc.loc.name;
+                        }
                         if (rc.loc.index) {
                           key += '[';
                           expr(*rc.loc.index);
@@ -207,48 +219,74 @@ struct ShapeWriter {
   }
 };
 
-size_t weight(const Stmt& s) {
-  size_t w = 0;
-  if (const auto* i = std::get_if<If>(&s.node)) {
-    for (const Stmt& t : i->then_body) w += weight(t);
-    if (i->else_body)
-      for (const Stmt& t : *i->else_body) w += weight(t);
-  } else if (const auto* l = std::get_if<While>(&s.node)) {
-    for (const Stmt& t : l->body) w += weight(t);
-  }
-  return w + 1;
-}
-
 // `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
-void add_runs(const Block& block, size_t min_weight, bool inside, ShapeTable& table) {
-  for (const SharedRun& run : candidate_runs(block, min_weight, inside)) {
-    RunShape shape = shape_of(block, run);
+void add_runs(const Block& block, size_t min_weight, bool inside, const ProgramInfo& info,
+              ShapeTable& table, StatementFacts& facts) {
+  for (const SharedRun& run : candidate_runs(block, min_weight, inside, facts)) {
+    RunShape shape = shape_of(block, run, info);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
     std::vector<int64_t>& values = use.values.emplace_back();
-    for (const IntLit* lit : shape.literals) values.push_back(lit->value);
+    for (const ShapeLiteral& lit : shape.literals) values.push_back(lit.value);
   }
   for (const Stmt& s : block) {
-    bool nested = inside || instrumentation_only(s);
+    bool nested = inside || facts.instrumentation_only(s);
     if (const auto* i = std::get_if<If>(&s.node)) {
-      add_runs(i->then_body, min_weight, nested, table);
-      if (i->else_body) add_runs(*i->else_body, min_weight, nested, table);
+      add_runs(i->then_body, min_weight, nested, info, table, facts);
+      if (i->else_body) add_runs(*i->else_body, min_weight, nested, info, table, facts);
     } else if (const auto* l = std::get_if<While>(&s.node)) {
-      add_runs(l->body, min_weight, nested, table);
+      add_runs(l->body, min_weight, nested, info, table, facts);
     }
   }
 }
 
 } // namespace
 
-bool instrumentation_only(const Stmt& s) {
+bool StatementFacts::instrumentation_only(const Stmt& s) {
+  if (auto it = only_.find(&s); it != only_.end()) return it->second;
+  // An if or a while is its condition and its bodies' statements, whose answers are kept;
+  // every other statement has nothing nested and is written whole.
+  auto all = [&](const Block& b) {
+    return std::all_of(b.begin(), b.end(), [&](const Stmt& t) { return instrumentation_only(t); });
+  };
+  bool ok;
   ShapeWriter w;
-  w.stmt(s);
-  return w.ok;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    w.cond(i->cond);
+    ok = w.ok && all(i->then_body) && (!i->else_body || all(*i->else_body));
+  } else if (const auto* l = std::get_if<While>(&s.node)) {
+    w.cond(l->cond);
+    ok = w.ok && all(l->body);
+  } else {
+    w.stmt(s);
+    ok = w.ok;
+  }
+  only_.emplace(&s, ok);
+  return ok;
 }
 
-std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside) {
-  std::vector<SharedRun> runs = shared_runs(block, min_weight);
+size_t StatementFacts::weight(const Stmt& s) {
+  if (auto it = weight_.find(&s); it != weight_.end()) return it->second;
+  size_t w = 1;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    w += weight(i->then_body);
+    if (i->else_body) w += weight(*i->else_body);
+  } else if (const auto* l = std::get_if<While>(&s.node)) {
+    w += weight(l->body);
+  }
+  weight_.emplace(&s, w);
+  return w;
+}
+
+size_t StatementFacts::weight(const Block& b) {
+  size_t w = 0;
+  for (const Stmt& s : b) w += weight(s);
+  return w;
+}
+
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
+                                      StatementFacts& facts) {
+  std::vector<SharedRun> runs = shared_runs(block, min_weight, facts);
   if (inside) return runs;
   std::vector<uint32_t> groups; // of the block's spawns and waits
   for (const Stmt& s : block)
@@ -261,26 +299,27 @@ std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, boo
   return runs;
 }
 
-std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight) {
+std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, StatementFacts& facts) {
   std::vector<SharedRun> runs;
   size_t k = 0;
   while (k < block.size()) {
-    if (!instrumentation_only(block[k])) {
+    if (!facts.instrumentation_only(block[k])) {
       ++k;
       continue;
     }
     size_t end = k, total = 0;
     while (end < block.size() && block[end].group == block[k].group &&
-           instrumentation_only(block[end]))
-      total += weight(block[end++]);
+           facts.instrumentation_only(block[end]))
+      total += facts.weight(block[end++]);
     if (total >= min_weight) runs.push_back({k, end});
     k = end;
   }
   return runs;
 }
 
-RunShape shape_of(const Block& block, SharedRun run) {
+RunShape shape_of(const Block& block, SharedRun run, const ProgramInfo& info) {
   ShapeWriter w;
+  w.info = &info;
   for (size_t k = run.begin; k < run.end; ++k) w.stmt(block[k]);
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
@@ -316,9 +355,10 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
   return arguments;
 }
 
-ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight) {
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts) {
   ShapeTable table;
-  for (const ThreadInfo& thread : info.threads) add_runs(*thread.body, min_weight, false, table);
+  for (const ThreadInfo& thread : info.threads)
+    add_runs(*thread.body, min_weight, false, info, table, facts);
   for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
 }
@@ -331,15 +371,15 @@ std::optional<RunShape> thread_shape(const Block& body) {
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
 
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight) {
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+                                       StatementFacts& facts) {
   std::vector<ThreadGroup> groups;
   std::unordered_map<std::string, size_t> by_key;
   std::vector<std::vector<std::vector<int64_t>>> values;
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     const Block& body = *info.threads[k].body;
-    size_t w = 0;
-    for (const Stmt& s : body) w += weight(s);
-    if (max_weight > 0 && w > max_weight) continue; // split into parts: see shared_code.h
+    if (max_weight > 0 && facts.weight(body) > max_weight)
+      continue; // split into parts: see shared_code.h
     std::optional<RunShape> shape = thread_shape(body);
     if (!shape) continue;
     auto [it, added] = by_key.try_emplace(std::move(shape->key), groups.size());
@@ -349,7 +389,7 @@ std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weigh
     }
     groups[it->second].members.push_back(k);
     std::vector<int64_t>& v = values[it->second].emplace_back();
-    for (const IntLit* lit : shape->literals) v.push_back(lit->value);
+    for (const ShapeLiteral& lit : shape->literals) v.push_back(lit.value);
   }
   std::vector<ThreadGroup> shared;
   for (size_t g = 0; g < groups.size(); ++g) {

@@ -30,13 +30,28 @@ struct SharedRun {
   size_t end = 0;
 };
 
-// Whether `s` (with everything nested in it) names only reserved names and holds no spawn,
-// wait, print or synchronisation beyond locks.
-bool instrumentation_only(const Stmt& s);
+// What the code generator asks of statements again and again, each answer computed once and
+// kept, from the kept answers of the statements nested in it: whether a statement (with
+// everything nested in it) names only reserved names and holds no spawn, wait, print or
+// synchronisation beyond locks, and its weight (itself and every statement nested in it;
+// spawned bodies are other threads' and do not count). The code generator asks at every `if`
+// and `while` and for every statement of every block it writes; without the memo each question
+// walked the whole subtree again, quadratic in the nesting depth (jit/README.md, "Code
+// generation time"). The statements must outlive the object.
+class StatementFacts {
+public:
+  bool instrumentation_only(const Stmt& s);
+  size_t weight(const Stmt& s);
+  size_t weight(const Block& b);
+
+private:
+  std::unordered_map<const Stmt*, bool> only_;
+  std::unordered_map<const Stmt*, size_t> weight_;
+};
 
 // The runs of `block` (not of the blocks nested in it) weighing at least `min_weight`
 // statements, counted with everything nested in them; in order.
-std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
+std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, StatementFacts& facts);
 
 // The runs of `block` the code generator may share: with `inside` (the block is a body of an
 // instrumentation-only statement) every one of shared_runs; elsewhere only those in the
@@ -44,15 +59,27 @@ std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight);
 // before a spawn, the merge of the child's clock after a wait), which run once per thread,
 // so that a call costs nothing measurable there, and which a main thread repeats for every
 // thread it spawns.
-std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside);
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
+                                      StatementFacts& facts);
+
+// A literal of a shape: an integer literal of the code (`node` the IntLit), or, in a run, the
+// first cell of the program's location a race check names only to report it (`node` the
+// check's Location): no literal in the text, but all that differs between the code of two
+// otherwise equal runs that check arrays of one size (FastTrack's check of a shared read
+// vector before a write to `a[i]` or to `b[i]`), so they share one function too.
+struct ShapeLiteral {
+  const void* node;
+  int64_t value;
+  bool location = false; // a checked location's first cell
+};
 
 // A run's shape: `key` is its structure with every literal's value left out, `literals` the
 // literals in the order the key lists them (pointers into the run).
 struct RunShape {
   std::string key;
-  std::vector<const IntLit*> literals;
+  std::vector<ShapeLiteral> literals;
 };
-RunShape shape_of(const Block& block, SharedRun run);
+RunShape shape_of(const Block& block, SharedRun run, const ProgramInfo& info);
 
 // What the program's occurrences of one shape have in common: how many there are, the first
 // one's literal values, and for each literal position the parameter of the shared function
@@ -80,7 +107,7 @@ using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 // lock-heavy programs at every access, and stays inline, where a call would cost run time
 // (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
 // threads of their own, reached through their own ThreadInfo.
-ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight);
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts);
 
 // The ShapeUse of occurrences whose literal values are `values` (by occurrence, then position;
 // at least one occurrence); its `values` stay empty.
@@ -109,6 +136,7 @@ struct ThreadGroup {
   ShapeUse use;
   std::vector<std::vector<uint64_t>> arguments; // by member
 };
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight);
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+                                       StatementFacts& facts);
 
 } // namespace racelang::jit

@@ -3,7 +3,8 @@
 // interpreter does — the same outcome, the same failure message at the same position, the
 // same output and the same shared memory — uninstrumented, and with VectorClock
 // instrumentation the same outcome, output and memory of the program's own locations. A
-// deliberately broken code generator (min and max swapped) fails it. The same property runs
+// deliberately broken code generator (min and max swapped, or failures reported with their
+// function's first failure site) fails it. The same property runs
 // with threads split into functions of a few statements each (CodegenOptions::
 // max_function_statements, which only very large programs reach by default), so the frame
 // that carries locals between the parts and the way a part's failure leaves the thread are
@@ -82,6 +83,20 @@ TEST(JitDifferential, BrokenCodegenFailsTheProperty) {
       },
       500);
   ASSERT_TRUE(failure.has_value()) << "swapping min and max went unnoticed";
+}
+
+// A function's failures join one call of rl_fail with the failing block's site (jit/README.md,
+// "Failure paths"); reporting the first joining site instead is caught: the message or its
+// position differs from the interpreter's once a program fails at another site than its
+// function's first possible failure.
+TEST(JitDifferential, FailureJoinKeepingTheFirstSiteFailsTheProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_matches_interpreter(*testgen::gen_program(single_threaded()),
+                                  jit::Fault::FailureJoinKeepsFirstSite);
+      },
+      500);
+  ASSERT_TRUE(failure.has_value()) << "a failure reported with another site went unnoticed";
 }
 
 } // namespace
