@@ -105,6 +105,15 @@ void OutcomeCollector::merge(OutcomeCollector&& other) {
   all(errors_, other.errors_);
   all(deadlocks_, other.deadlocks_);
   all(limits_, other.limits_);
+  // `other` is consumed: what it still holds (the final states this one had already, the
+  // items whose witnesses lost) goes now, not when `other` is destroyed, so that a search
+  // that merges parts as they end holds one part's outcomes at a time.
+  other.finals_.clear();
+  other.races_.clear();
+  other.assertions_.clear();
+  other.errors_.clear();
+  other.deadlocks_.clear();
+  other.limits_.clear();
 }
 
 void OutcomeCollector::finish(ExploreResult& result) {

@@ -62,6 +62,27 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     return r.limit.empty() && states + r.states < options.max_states &&
            executions + r.executions_run < options.max_executions;
   };
+  // Parts are merged into the result as soon as they and every part before them have ended
+  // with exact results (in the parts' order, under the mutex), which frees their outcomes: each
+  // part's final states (a few hundred each on stack(5), whose 121 parts share them) stayed in
+  // memory until the last part ended, so that peak memory grew with the parts done.
+  OutcomeCollector outcomes(code, options.split_fault != SplitFault::FirstFoundWitness);
+  uint64_t traces = 0;
+  uint64_t split_states = result.states; // read by the progress report while workers merge
+  auto merge_part = [&](Slot& slot) {
+    DporPart& part = *slot.part;
+    const ExploreResult& r = part.result;
+    add_counts(result.counts, r.counts);
+    result.states += r.states;
+    result.executions_run += r.executions_run;
+    result.redundant += r.redundant;
+    result.source_parts += r.source_parts;
+    result.source_parts_blocked += r.source_parts_blocked;
+    result.infeasible += r.infeasible;
+    traces += r.traces.value_or(0);
+    if (result.limit.empty()) result.limit = r.limit;
+    outcomes.merge(std::move(part.outcomes));
+  };
   std::atomic<size_t> next{0};
   std::atomic<size_t> running{0};
   auto work = [&] {
@@ -87,6 +108,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
              exact(slots[ended_in_order], used_states, used_executions)) {
         used_states += slots[ended_in_order].part->result.states;
         used_executions += slots[ended_in_order].part->result.executions_run;
+        merge_part(slots[ended_in_order]);
         ++ended_in_order;
       }
     }
@@ -98,15 +120,16 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   for (size_t w = 0; w < workers; ++w) threads.emplace_back(work);
   // The calling thread reports progress while the workers run.
   while (given.progress && running > 0) {
-    given.progress(result.states + progress_states, progress_executions);
+    given.progress(split_states + progress_states, progress_executions);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   for (std::thread& t : threads) t.join();
 
   // Every part from its true start: a part whose run may have gone further than one worker's
-  // would have runs again, on this thread, from the counts of the parts before it.
-  uint64_t states = 0, executions = 0;
-  for (size_t i = 0; i < slots.size(); ++i) {
+  // would have runs again, on this thread, from the counts of the parts before it. Parts
+  // 0..ended_in_order-1 are exact and merged already.
+  uint64_t states = used_states, executions = used_executions;
+  for (size_t i = ended_in_order; i < slots.size(); ++i) {
     if (!exact(slots[i], states, executions)) {
       slots[i].start_states = states;
       slots[i].start_executions = executions;
@@ -117,26 +140,11 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     }
     states += slots[i].part->result.states;
     executions += slots[i].part->result.executions_run;
+    merge_part(slots[i]);
   }
-
-  OutcomeCollector outcomes(code, options.split_fault != SplitFault::FirstFoundWitness);
-  uint64_t traces = 0;
-  for (Slot& slot : slots) {
-    std::optional<DporPart>& part = slot.part;
-    const ExploreResult& r = part->result;
-    add_counts(result.counts, r.counts);
-    result.states += r.states;
-    result.executions_run += r.executions_run;
-    result.redundant += r.redundant;
-    result.source_parts += r.source_parts;
-    result.source_parts_blocked += r.source_parts_blocked;
-    result.infeasible += r.infeasible;
-    traces += r.traces.value_or(0);
-    if (result.limit.empty()) result.limit = r.limit;
-    outcomes.merge(std::move(part->outcomes));
-    if (given.on_execution)
-      for (const Schedule& s : part->listed) given.on_execution(s);
-  }
+  if (given.on_execution)
+    for (Slot& slot : slots)
+      for (const Schedule& s : slot.part->listed) given.on_execution(s);
   result.traces = traces;
   outcomes.finish(result);
   return result;
