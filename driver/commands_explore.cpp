@@ -184,6 +184,8 @@ int command_explore(const std::vector<std::string>& args) {
     };
   }
 
+  // Final states keep the threads' locals only when the output shows them.
+  explore.final_locals = options->has("locals");
   bool progress = isatty(STDERR_FILENO) == 1;
   if (progress)
     explore.progress = [](uint64_t states, uint64_t executions) {

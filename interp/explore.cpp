@@ -263,7 +263,7 @@ private:
     ++result_.states;
     if (machine_.all_finished()) {
       const MachineState& st = machine_.state();
-      outcomes_.final_state(st);
+      outcomes_.final_state(st, options_.final_locals);
       if (options_.split_race_free && frame.races_on_path == 0)
         race_free_finals_.insert(FinalState{st.memory, st.locals});
       leaf_outcome(&ExploreCounts::finished);

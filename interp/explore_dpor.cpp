@@ -393,7 +393,7 @@ private:
       reverse_blocked_locks(f, stack_.size() - 1);
       auto witness = [&] { return whole_witness(stack_.size() - 1, -1); };
       if (machine_.all_finished()) {
-        outcomes_.final_state(machine_.state());
+        outcomes_.final_state(machine_.state(), options_.final_locals);
         count_end(&ExploreCounts::finished, racy, -1);
       } else if (cut) {
         count_end(&ExploreCounts::bounded, racy, -1);

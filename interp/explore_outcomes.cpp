@@ -91,8 +91,8 @@ void OutcomeCollector::deadlock(std::vector<BlockedThread> blocked, const Witnes
   });
 }
 
-void OutcomeCollector::final_state(const MachineState& state) {
-  finals_.insert(FinalState{state.memory, state.locals});
+void OutcomeCollector::final_state(const MachineState& state, bool with_locals) {
+  finals_.insert(FinalState{state.memory, with_locals ? state.locals : std::vector<int64_t>{}});
 }
 
 void OutcomeCollector::merge(OutcomeCollector&& other) {

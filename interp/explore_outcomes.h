@@ -72,7 +72,9 @@ public:
   // A step-limit end: the first running thread stuck in local code is the one named.
   void step_limit(const Machine& machine, uint64_t steps_before, const WitnessFn& witness);
   void deadlock(std::vector<BlockedThread> blocked, const WitnessFn& witness);
-  void final_state(const MachineState& state);
+  // A finished execution's final state; its locals only with `with_locals`
+  // (ExploreOptions::final_locals).
+  void final_state(const MachineState& state, bool with_locals = true);
 
   // Adds everything `other` collected, keeping the least witnesses (least_witness).
   void merge(OutcomeCollector&& other);

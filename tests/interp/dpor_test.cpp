@@ -277,6 +277,37 @@ TEST(DporCounts, FamiliesAgreeWithTheBruteForceCount) {
   }
 }
 
+// ExploreOptions::final_locals = false (`explore` without --locals): final states keep shared
+// memory only, and they are exactly the distinct memories of the final states with locals, for
+// both strategies and a split search; the locals are what made the set grow with the traces.
+TEST(DporFinalStates, WithoutLocalsTheSharedMemoriesOnly) {
+  for (const std::string& text : {readers(4), lastzero(4), lockinc(3), double_writers(2)}) {
+    auto c = compile(text);
+    ASSERT_NE(c, nullptr);
+    for (ExploreStrategy strategy : {ExploreStrategy::Dpor, ExploreStrategy::States})
+      for (uint32_t jobs : {0u, 2u}) {
+        if (strategy == ExploreStrategy::States && jobs > 0) continue;
+        ExploreOptions options = dpor_options();
+        options.strategy = strategy;
+        options.jobs = jobs;
+        ExploreResult with = explore_program(c->code, options);
+        options.final_locals = false;
+        ExploreResult without = explore_program(c->code, options);
+        std::set<Cells> memories;
+        for (const FinalState& f : with.final_states) memories.insert(f.memory);
+        std::set<Cells> kept;
+        for (const FinalState& f : without.final_states) {
+          EXPECT_TRUE(f.locals.empty()) << text;
+          kept.insert(f.memory);
+        }
+        EXPECT_EQ(kept, memories) << text;
+        EXPECT_EQ(without.final_states.size(), memories.size()) << text; // no duplicates
+        EXPECT_LT(without.final_states.size(), with.final_states.size() + 1) << text;
+        EXPECT_EQ(without.traces, with.traces) << text;
+      }
+  }
+}
+
 // ExploreOptions::on_execution (`explore --list-executions`): one schedule per trace, all
 // distinct, each a whole execution that replays to its end with the schedule used up.
 TEST(DporListing, OneReplayableScheduleForEveryTrace) {
