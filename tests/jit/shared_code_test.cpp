@@ -9,7 +9,9 @@
 // happens at all and that a race found inside shared code names the calling occurrence's
 // location, site and thread, also when the occurrences check different arrays of one size
 // (jit::Fault::SharedCodeReportsFirstLocation fails that).
+#include <algorithm>
 #include <functional>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -74,15 +76,35 @@ TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
                                       "unnoticed";
 }
 
+// The fixed programs below race between a write by main, made after a delay, and a read by
+// another thread. On real threads either may come second, and only the second finds the race:
+// when main's write comes second (the usual order) it finds the read in the slow path that its
+// store shares with an earlier occurrence, called with main's site and location, which is what
+// these tests are about; when the read comes second it finds the write in inline code. So each
+// run is classified by which access found the race: the tests go on until the write has found
+// it in enough runs, every run's report must be right, and a broken variant must get one wrong
+// (with the first location's literals, the write's check and its record of the write use
+// another thread's clock row and site, which a later read names even when the write did not
+// find the race; reporting the first location is wrong only in runs the write found it). The
+// delay is a loop LLVM cannot fold (a hash of its counter, stored where only main looks), so
+// the write is second in nearly every run even on a loaded machine; the tests run until they
+// have seen enough such runs. (Timing used to be trusted here: a run in the other order failed
+// CI once, with a loop the optimiser had removed.)
+constexpr const char* kDelay = R"(k := 0;
+h := 1;
+while (k < 3000000) { h := (h * 31 + k) % 1000003; k := k + 1; }
+store h delay;
+)";
+
 // Thread 2 writes y and ends; main joins it, spawns thread 1, which reads y, and writes y again
-// after a long loop: a race between the read (line 7) and main's write (line 11). The write
-// almost always comes second and finds the read in y's read epoch, in the part of its slow
-// path that the two stores share (shared down to one statement here; thread 2's store is the
-// first occurrence), called with main's site; in the rare other order the read finds the
-// write, in inline code. Either way the report names y, the read by thread 1 at line 7 and the
-// write by thread 0 at line 11. (Thread 2 is spawned inside an `if` so that the eliminations
-// cannot order it by main's phases and leave its store unchecked, elide/README.md.)
-constexpr const char* kRaceInSharedCode = R"(shared y;
+// after the delay: a race between the read (line 8) and main's write (line 14). When the write
+// finds it, it finds the read in y's read epoch, in the part of its slow path that the two
+// stores share (shared down to one statement here; thread 2's store is the first occurrence).
+// Either way the report names y, the read by thread 1 at line 8 and the write by thread 0 at
+// line 14. (Thread 2 is spawned inside an `if` so that the eliminations cannot order it by
+// main's phases and leave its store unchecked, elide/README.md.)
+const std::string kRaceInSharedCode = std::string(R"(shared y;
+shared delay;
 if (1 == 1) {
   spawn 2 { store 1 y; }
 }
@@ -90,60 +112,84 @@ wait 2;
 spawn 1 {
   v := load y;
 }
-k := 0;
-while (k < 20000000) { k := k + 1; }
-store 2 y;
+)") + kDelay + R"(store 2 y;
 wait 1;
 )";
 
-// Whether `runs` runs of `program`, instrumented with its runs shared down to one statement,
-// each report exactly one race, which `expected` accepts given the first cell of `location`.
-bool every_run_reports(const char* program, jit::Fault fault, int runs, const char* location,
-                       const std::function<bool(const RaceReport&, uint32_t)>& expected) {
+// What the runs of a fixed program reported: how many runs the delayed write by main found the
+// race in (the reading thread did not), and how many runs reported a race other than the
+// expected one (a run that reported none, or more than one, counts as wrong).
+struct RunsByOrder {
+  int found_by_write = 0;
+  int wrong = 0;
+};
+
+// Runs `program`, instrumented with its runs shared down to one statement, until main's write
+// has found the race in `wanted` runs (at most 20 * wanted runs). `expected` judges each report,
+// given the first cell of `location`; `readers` are the threads whose reads race with the write.
+RunsByOrder
+run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int wanted,
+                             const char* location,
+                             const std::function<bool(const RaceReport&, uint32_t)>& expected,
+                             const std::vector<int64_t>& readers) {
+  RunsByOrder runs;
   auto c = compile(program, "race.rl");
   EXPECT_TRUE(c);
-  if (!c) return false;
+  if (!c) return runs;
   jit::CodegenOptions codegen;
   codegen.keep_ir = true;
   codegen.fault = fault;
   codegen.min_shared_weight = 1;
   auto s = jit_compile(*c, true, kOptLevel, codegen);
   EXPECT_TRUE(s);
-  if (!s) return false;
+  if (!s) return runs;
   EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
   uint32_t cell = s->info().find_symbol(location)->first_cell;
-  for (int run = 0; run < runs; ++run) {
+  for (int run = 0; run < 20 * wanted && runs.found_by_write < wanted; ++run) {
     JitRun j = jit_run(*s);
-    if (j.result.races.size() != 1 || !expected(j.result.races[0], cell)) return false;
+    if (j.result.races.size() != 1) {
+      ++runs.wrong;
+      continue;
+    }
+    const RaceReport& r = j.result.races[0];
+    // Read by the reading threads, not by the report's site: a broken variant may misname
+    // the writer's thread or site, but not the reader's, whose check is inline.
+    if (std::find(readers.begin(), readers.end(), r.current.thread) == readers.end())
+      ++runs.found_by_write;
+    if (!expected(r, cell)) ++runs.wrong;
   }
-  return true;
+  return runs;
 }
 
-// Whether 20 runs of kRaceInSharedCode each report that race.
-bool reports_the_race_on_y(jit::Fault fault) {
-  auto line_of = [](int64_t thread) { return thread == 1 ? 7u : 11u; };
-  return every_run_reports(kRaceInSharedCode, fault, 20, "y", [&](const RaceReport& r, uint32_t y) {
-    return r.cell == y && r.current.thread != r.previous.thread &&
-           r.current.range.begin.line == line_of(r.current.thread) &&
-           r.previous.range.begin.line == line_of(r.previous.thread);
-  });
+// Whether a report is the race on y between thread 1's read and main's write, in either order.
+bool is_the_race_on_y(const RaceReport& r, uint32_t y) {
+  auto line_of = [](int64_t thread) { return thread == 1 ? 8u : 14u; };
+  return r.cell == y && r.current.thread != r.previous.thread &&
+         r.current.range.begin.line == line_of(r.current.thread) &&
+         r.previous.range.begin.line == line_of(r.previous.thread);
 }
 
 TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
-  EXPECT_TRUE(reports_the_race_on_y(jit::Fault::None));
-  EXPECT_FALSE(reports_the_race_on_y(jit::Fault::SharedCodeIgnoresLiterals));
+  RunsByOrder right = run_until_the_write_finds_it(kRaceInSharedCode, jit::Fault::None, 10, "y",
+                                                   is_the_race_on_y, {1});
+  EXPECT_EQ(right.found_by_write, 10);
+  EXPECT_EQ(right.wrong, 0);
+  RunsByOrder broken = run_until_the_write_finds_it(
+      kRaceInSharedCode, jit::Fault::SharedCodeIgnoresLiterals, 3, "y", is_the_race_on_y, {1});
+  EXPECT_GT(broken.wrong, 0) << "shared code with the first occurrence's literals went unnoticed";
 }
 
 // Threads 1 and 2 read a[0], threads 3 and 4 read b[0], so both become read-shared; main
-// writes a[0] after joining 1 and 2, which is ordered, and b[0] after a long loop, racing with
+// writes a[0] after joining 1 and 2, which is ordered, and b[0] after the delay, racing with
 // the reads of 3 and 4. Both writes check a shared read vector, by one shared function (runs
 // shared down to one statement here) written from the first occurrence, a[0]'s: arrays of one
 // size share it, their first cells being a literal of the run (shared_code.h, ShapeLiteral).
-// The race must name b[0] in each of 10 runs, not a[0]. (The threads are spawned inside an `if`
-// so that the eliminations cannot order them by main's phases and leave the writes unchecked,
+// The race must name b[0], not a[0]. (The threads are spawned inside an `if` so that the
+// eliminations cannot order them by main's phases and leave the writes unchecked,
 // elide/README.md.)
-constexpr const char* kRaceInCodeSharedByTwoArrays = R"(shared a[2];
+const std::string kRaceInCodeSharedByTwoArrays = std::string(R"(shared a[2];
 shared b[2];
+shared delay;
 if (1 == 1) {
   spawn 1 { v := load a[0]; }
   spawn 2 { v := load a[0]; }
@@ -153,16 +199,15 @@ if (1 == 1) {
 wait 1;
 wait 2;
 store 1 a[0];
-k := 0;
-while (k < 20000000) { k := k + 1; }
-store 2 b[0];
+)") + kDelay + R"(store 2 b[0];
 wait 3;
 wait 4;
 )";
 
 // The same with scalars: checks of two scalars share code the same way.
-constexpr const char* kRaceInCodeSharedByTwoScalars = R"(shared a;
+const std::string kRaceInCodeSharedByTwoScalars = std::string(R"(shared a;
 shared b;
+shared delay;
 if (1 == 1) {
   spawn 1 { v := load a; }
   spawn 2 { v := load a; }
@@ -172,25 +217,25 @@ if (1 == 1) {
 wait 1;
 wait 2;
 store 1 a;
-k := 0;
-while (k < 20000000) { k := k + 1; }
-store 2 b;
+)") + kDelay + R"(store 2 b;
 wait 3;
 wait 4;
 )";
 
-// Whether 10 runs of `program` each report the race on b (b[0]), by main.
-bool reports_the_race_on_b(const char* program, jit::Fault fault) {
-  return every_run_reports(program, fault, 10, "b", [](const RaceReport& r, uint32_t b) {
-    return r.cell == b && r.current.thread == 0;
-  });
+// Whether a report is a race on b (b[0]) between main and another thread, in either order.
+bool is_a_race_on_b(const RaceReport& r, uint32_t b) {
+  return r.cell == b && (r.current.thread == 0) != (r.previous.thread == 0);
 }
 
 TEST(JitSharedCode, ARaceInCodeSharedByTwoLocationsNamesTheCallersOne) {
-  for (const char* program : {kRaceInCodeSharedByTwoArrays, kRaceInCodeSharedByTwoScalars}) {
-    EXPECT_TRUE(reports_the_race_on_b(program, jit::Fault::None)) << program;
-    EXPECT_FALSE(reports_the_race_on_b(program, jit::Fault::SharedCodeReportsFirstLocation))
-        << program;
+  for (const std::string& program : {kRaceInCodeSharedByTwoArrays, kRaceInCodeSharedByTwoScalars}) {
+    RunsByOrder right =
+        run_until_the_write_finds_it(program, jit::Fault::None, 10, "b", is_a_race_on_b, {3, 4});
+    EXPECT_EQ(right.found_by_write, 10) << program;
+    EXPECT_EQ(right.wrong, 0) << program;
+    RunsByOrder broken = run_until_the_write_finds_it(
+        program, jit::Fault::SharedCodeReportsFirstLocation, 3, "b", is_a_race_on_b, {3, 4});
+    EXPECT_GT(broken.wrong, 0) << program;
   }
 }
 
