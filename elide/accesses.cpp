@@ -46,17 +46,8 @@ void collect(const Block& block, int64_t thread, const ProgramInfo& info,
 
 std::unordered_map<const Stmt*, size_t> main_top_level_of(const Program& program) {
   std::unordered_map<const Stmt*, size_t> out;
-  for (size_t i = 0; i < program.body.size(); ++i) {
-    const Stmt& top = program.body[i];
-    out[&top] = i;
-    if (const auto* f = std::get_if<If>(&top.node)) {
-      for_each_stmt(f->then_body, SpawnBodies::Skip, [&](const Stmt& s) { out[&s] = i; });
-      if (f->else_body)
-        for_each_stmt(*f->else_body, SpawnBodies::Skip, [&](const Stmt& s) { out[&s] = i; });
-    } else if (const auto* w = std::get_if<While>(&top.node)) {
-      for_each_stmt(w->body, SpawnBodies::Skip, [&](const Stmt& s) { out[&s] = i; });
-    }
-  }
+  for (size_t i = 0; i < program.body.size(); ++i)
+    for_each_stmt(program.body[i], SpawnBodies::Skip, [&](const Stmt& s) { out[&s] = i; });
   return out;
 }
 

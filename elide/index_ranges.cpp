@@ -9,6 +9,7 @@
 #include <string>
 
 #include "elide/accesses.h"
+#include "elide/loop_counter.h"
 #include "frontend/ast_walk.h"
 
 namespace racelang::elide {
@@ -114,15 +115,10 @@ void assigned_locals(const Stmt& s, std::set<std::string>& out) {
   if (const auto* w = std::get_if<While>(&s.node)) assigned_locals(w->body, out);
 }
 
-// Whether `s` is `counter := counter + k` with a literal k >= 1.
+// Whether `s` is `counter := counter + k` (or `k + counter`) with a literal k >= 1.
 bool is_increment(const Stmt& s, const std::string& counter) {
-  const auto* a = std::get_if<Assign>(&s.node);
-  if (!a || a->local != counter) return false;
-  const auto* add = std::get_if<Binary>(&a->value.node);
-  if (!add || add->op != BinaryOp::Add) return false;
-  const auto* lhs = std::get_if<LocalRef>(&add->lhs->node);
-  const auto* step = std::get_if<IntLit>(&add->rhs->node);
-  return lhs && lhs->name == counter && step && step->value >= 1;
+  std::optional<int64_t> step = increment_step(s, counter);
+  return step && *step >= 1;
 }
 
 class Walker {

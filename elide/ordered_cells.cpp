@@ -4,7 +4,6 @@
 #include "elide/ordered_cells.h"
 
 #include <algorithm>
-#include <functional>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -92,20 +91,10 @@ private:
   std::unordered_map<const Stmt*, LockSet> held_;
 };
 
-// Calls `f` on `stmt` and every statement nested in its if/while bodies (not in spawn bodies).
-void for_stmt_and_nested(const Stmt& stmt, const std::function<void(const Stmt&)>& f) {
-  f(stmt);
-  if (const auto* i = std::get_if<If>(&stmt.node)) {
-    for_each_stmt(i->then_body, SpawnBodies::Skip, f);
-    if (i->else_body) for_each_stmt(*i->else_body, SpawnBodies::Skip, f);
-  } else if (const auto* w = std::get_if<While>(&stmt.node)) {
-    for_each_stmt(w->body, SpawnBodies::Skip, f);
-  }
-}
-
 bool contains_spawn(const Stmt& stmt) {
   bool found = false;
-  for_stmt_and_nested(stmt, [&](const Stmt& s) { found |= std::holds_alternative<Spawn>(s.node); });
+  for_each_stmt(stmt, SpawnBodies::Skip,
+                [&](const Stmt& s) { found |= std::holds_alternative<Spawn>(s.node); });
   return found;
 }
 

@@ -32,6 +32,7 @@
 
 #include "elide/accesses.h"
 #include "elide/constant_index.h"
+#include "elide/loop_counter.h"
 #include "frontend/ast_walk.h"
 
 namespace racelang::elide {
@@ -62,18 +63,9 @@ bool counter_plus_constant(const Expr& e, const std::string& counter) {
   return b->op == BinaryOp::Sub && is_local(*b->lhs, counter) && fold_constant(*b->rhs);
 }
 
-// `i := i + 1` or `i := 1 + i`.
+// `i := i + 1` or `i := 1 + i`: the range check replays every index.
 bool is_increment(const Stmt& s, const std::string& counter) {
-  const auto* assign = std::get_if<Assign>(&s.node);
-  if (!assign || assign->local != counter) return false;
-  const auto* sum = std::get_if<Binary>(&assign->value.node);
-  if (!sum || sum->op != BinaryOp::Add) return false;
-  auto is_one = [](const Expr& e) {
-    const auto* lit = std::get_if<IntLit>(&e.node);
-    return lit && lit->value == 1;
-  };
-  return (is_local(*sum->lhs, counter) && is_one(*sum->rhs)) ||
-         (is_one(*sum->lhs) && is_local(*sum->rhs, counter));
+  return increment_step(s, counter) == 1;
 }
 
 class Shape {

@@ -133,10 +133,13 @@ void collect_locals(const Stmt& s, std::vector<std::string>& out) {
 
 void for_each_stmt(const Block& block, SpawnBodies spawns,
                    const std::function<void(const Stmt&)>& f) {
-  for (const Stmt& s : block) {
-    f(s);
-    nested_blocks(s, spawns, [&](const Block& body) { for_each_stmt(body, spawns, f); });
-  }
+  for (const Stmt& s : block) for_each_stmt(s, spawns, f);
+}
+
+void for_each_stmt(const Stmt& stmt, SpawnBodies spawns,
+                   const std::function<void(const Stmt&)>& f) {
+  f(stmt);
+  nested_blocks(stmt, spawns, [&](const Block& body) { for_each_stmt(body, spawns, f); });
 }
 
 void thread_locals(const Block& block, std::vector<std::string>& out) {

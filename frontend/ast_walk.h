@@ -86,6 +86,8 @@ enum class SpawnBodies { Enter, Skip };
 // if/while bodies (and spawn bodies when asked) after the statement that holds them.
 void for_each_stmt(const Block& block, SpawnBodies spawns,
                    const std::function<void(const Stmt&)>& f);
+// The same for one statement: `stmt` itself, then the statements nested in it.
+void for_each_stmt(const Stmt& stmt, SpawnBodies spawns, const std::function<void(const Stmt&)>& f);
 
 // The locals one thread's code mentions (assigned, loaded into, or read by any expression,
 // index, condition or race check), in order of first appearance, without entering spawns.
