@@ -267,17 +267,19 @@ int command_predict(const std::vector<std::string>& args) {
   }
 
   bool io_failed = false;
-  auto write_output = [&](const char* option, const std::string& text) {
+  // The trace is formatted only for an output asked for: a long trace's text costs as much as
+  // some analyses.
+  auto write_output = [&](const char* option, std::string (*format)(const predict::Trace&)) {
     if (auto out = options->get(option)) {
       std::string error;
-      if (!write_output_file(*out, text, error)) {
+      if (!write_output_file(*out, format(trace), error)) {
         std::cerr << error << "\n";
         io_failed = true;
       }
     }
   };
-  write_output("write-trace", predict::write_trace(trace));
-  write_output("write-std", predict::write_std(trace));
+  write_output("write-trace", predict::write_trace);
+  write_output("write-std", predict::write_std);
 
   std::vector<Report> reports;
   bool truncated = false, timed_out = false;
