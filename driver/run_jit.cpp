@@ -66,7 +66,9 @@ std::vector<OptionSpec> jit_run_options() {
   std::vector<OptionSpec> specs{
       {"emit", true, "jit: print the optimised LLVM IR instead of running (llvm)", "WHAT"},
       {"opt-level", true, "jit: optimisation level 0-3 (default 2; also -O0..-O3)", "N"},
-      {"stats", false, "jit: report compile time, threads, accesses and checks executed"}};
+      {"stats", false,
+       "jit: report compile time, threads, accesses, checks executed and what each check "
+       "elimination decided"}};
   for (OptionSpec spec : pass_option_specs()) {
     spec.help = "jit: " + spec.help;
     specs.push_back(std::move(spec));
@@ -248,6 +250,9 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
               << result.stats.shared_accesses << " shared accesses, "
               << result.stats.reserved_accesses << " metadata accesses, " << result.stats.checks
               << " checks executed, " << result.stats.locks << " locks acquired\n";
+    if (instrumented)
+      std::cerr << "racelang: elide: "
+                << elimination_summary(compiled->program, compiled->info, *pass) << "\n";
   }
   return exit_code;
 }

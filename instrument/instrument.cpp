@@ -222,6 +222,30 @@ elide::ElisionOptions elision_options(const PassOptions& options) {
   return o;
 }
 
+std::string elimination_summary(const Program& program, const ProgramInfo& info,
+                                const PassOptions& options) {
+  elide::ElisionPlan plan = elide::plan_elision(program, info, elision_options(options));
+  using elide::AccessCheck;
+  size_t total = 0;
+  std::string kinds;
+  for (AccessCheck kind : {AccessCheck::Full, AccessCheck::Redundant, AccessCheck::ThreadLocal,
+                           AccessCheck::Ordered, AccessCheck::Disjoint, AccessCheck::Coalesced}) {
+    total += plan.count(kind);
+    kinds += ", " + std::to_string(plan.count(kind)) + " " +
+             (kind == AccessCheck::Full ? "checked" : elide::spelling(kind));
+  }
+  size_t variables = 0, unchecked = 0;
+  for (const Symbol& s : info.symbols) {
+    if (s.kind != SymbolKind::Shared) continue;
+    ++variables;
+    unchecked += plan.whole_symbol_unchecked(s.name) ? 1 : 0;
+  }
+  return std::to_string(total) + " accesses: " + kinds.substr(2) + " in " +
+         std::to_string(plan.coalesced_loop_count()) + " range checks; " +
+         std::to_string(unchecked) + " of " + std::to_string(variables) +
+         " shared variables need no metadata";
+}
+
 bool parse_elide_option(std::string_view list, PassOptions& options, std::string& error) {
   if (list == "all") {
     options.elide = correct_eliminations();

@@ -77,6 +77,20 @@ TEST(JitCli, StatsReportCompileTimeAndCounts) {
   EXPECT_NE(r.err.find("racelang: jit: 2 threads, 5 shared accesses, "), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find(" checks executed, 7 locks acquired"), std::string::npos) << r.err;
+  // What the eliminations asked for decided: none applies to x.
+  EXPECT_NE(r.err.find("racelang: elide: 5 accesses: 5 checked, 0 redundant, 0 thread-local, 0 "
+                       "ordered, 0 disjoint, 0 coalesced in 0 range checks; 0 of 1 shared "
+                       "variables need no metadata\n"),
+            std::string::npos)
+      << r.err;
+  // The default eliminations: every access of x holds m, so none needs a check or metadata.
+  r = run_cli(kLocked, "--stats");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("racelang: elide: 5 accesses: 0 checked, 0 redundant, 0 thread-local, 5 "
+                       "ordered, 0 disjoint, 0 coalesced in 0 range checks; 1 of 1 shared "
+                       "variables need no metadata\n"),
+            std::string::npos)
+      << r.err;
 
   // Main and thread 1 each read and write x once; main reads it again at the end.
   r = run_cli(kLocked, "--stats --detector=none");
@@ -85,6 +99,7 @@ TEST(JitCli, StatsReportCompileTimeAndCounts) {
                        "checks executed, 2 locks acquired"),
             std::string::npos)
       << r.err;
+  EXPECT_EQ(r.err.find("racelang: elide:"), std::string::npos) << "nothing was instrumented";
 }
 
 TEST(JitCli, TheDefaultCommandIsTheJitWithInstrumentation) {
