@@ -66,9 +66,11 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
   std::vector<Access> accesses = program_accesses(program, info);
   OrderedAccesses ordered;
   if (options.ordered_cells) {
-    ordered = ordered_accesses(program, info, accesses,
-                               {.unguarded_reads = options.broken_unguarded_reads,
-                                .phase_before_waits = options.broken_phase_before_waits});
+    ordered =
+        ordered_accesses(program, info, accesses,
+                         {.unguarded_reads = options.broken_unguarded_reads,
+                          .phase_before_waits = options.broken_phase_before_waits,
+                          .locks_survive_assignment = options.broken_locks_survive_assignment});
   }
   // Thread-local cells twice: over every access (a cell only main touches is thread-local
   // even while main runs alone), and over the accesses outside main's exclusive phases, which

@@ -34,15 +34,16 @@ struct ElisionOptions {
   bool disjoint = true;           // accesses no thread running at the same time shares a cell with
   bool range = false;             // a loop's accesses checked by one range check before it
   // Deliberately broken behaviours, used only to show that the property tests catch them:
-  bool broken_across_release = false;      // facts survive `unlock` (elimination across a release)
-  bool broken_writers_only = false;        // a cell is thread-local if only one thread STORES to it
-  bool broken_range_bound = false;         // the range check stops one iteration short
-  bool broken_range_across_sync = false;   // loops with lock/unlock in their body are coalesced
-  bool broken_unguarded_reads = false;     // a lock guards a cell if every store outside main's
-                                           // exclusive phases holds it (reads are not asked)
-  bool broken_phase_before_waits = false;  // main's phase after the spawns needs no waits
-  bool broken_disjoint_off_by_one = false; // counted loops' counters stop one short
-  bool broken_disjoint_without_joins = false; // a thread runs before those spawned after it
+  bool broken_across_release = false;     // facts survive `unlock` (elimination across a release)
+  bool broken_writers_only = false;       // a cell is thread-local if only one thread STORES to it
+  bool broken_range_bound = false;        // the range check stops one iteration short
+  bool broken_range_across_sync = false;  // loops with lock/unlock in their body are coalesced
+  bool broken_unguarded_reads = false;    // a lock guards a cell if every store outside main's
+                                          // exclusive phases holds it (reads are not asked)
+  bool broken_phase_before_waits = false; // main's phase after the spawns needs no waits
+  bool broken_locks_survive_assignment = false; // `lock m[k]` still held as m[k] after k := ...
+  bool broken_disjoint_off_by_one = false;      // counted loops' counters stop one short
+  bool broken_disjoint_without_joins = false;   // a thread runs before those spawned after it
 };
 
 enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal, Ordered, Disjoint, Coalesced };

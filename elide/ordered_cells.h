@@ -8,7 +8,10 @@
 //    access of another thread are ordered by the spawn or by the join; reads do not conflict.
 //  - guarded by one lock: some lock, the same one, is held at every access outside those
 //    phases (a must-lockset per thread: held on every path), so two such accesses by different
-//    threads are in two critical sections of that lock, which it orders.
+//    threads are in two critical sections of that lock, which it orders; or, for an array,
+//    every access of a cell c holds the element L[T(c)] of one lock array L, for one function
+//    T of the cell (`lock stripe[k % 8]` before `table[k]`; symbolic_locks.h), which orders
+//    two accesses of one cell the same way.
 // A variable or array is one unit (a computed index may touch any cell of an array).
 // Beyond whole units, every access main makes in its exclusive phases is ordered with every
 // access of every other thread, whatever its location: it gets no check and leaves the
@@ -30,6 +33,9 @@ struct OrderedCellsOptions {
   // spawns begins at once, without waiting for the threads.
   bool unguarded_reads = false;
   bool phase_before_waits = false;
+  // An element of a lock array held by a computed index stays known after the thread assigns
+  // a local its index reads (so `lock m[k]; k := 1 - k; a[k]` looks guarded).
+  bool locks_survive_assignment = false;
 };
 
 struct OrderedAccesses {

@@ -89,6 +89,10 @@ void enable_ordered_before_waits(elide::ElisionOptions& o) {
   o.ordered_cells = true;
   o.broken_phase_before_waits = true;
 }
+void enable_ordered_locks_after_assignment(elide::ElisionOptions& o) {
+  o.ordered_cells = true;
+  o.broken_locks_survive_assignment = true;
+}
 void enable_disjoint(elide::ElisionOptions& o) {
   o.disjoint = true;
 }
@@ -128,7 +132,8 @@ const std::vector<Elimination>& check_eliminations() {
        enable_thread_local_writers_only},
       {"ordered",
        "no checks and no metadata for locations written only while main runs alone (before its "
-       "first spawn, or after it waited for every thread) or accessed under one lock elsewhere",
+       "first spawn, or after it waited for every thread) or accessed under one lock elsewhere "
+       "(for an array, the lock of the cell: `lock stripe[k % 8]` before `table[k]`)",
        false, enable_ordered},
       {"ordered-unguarded-reads",
        "a lock held at every store counts as guarding the location, reads unasked (unsound)", true,
@@ -136,6 +141,10 @@ const std::vector<Elimination>& check_eliminations() {
       {"ordered-before-waits",
        "main runs alone again right after its last spawn, without waiting (unsound)", true,
        enable_ordered_before_waits},
+      {"ordered-locks-after-assignment",
+       "a lock taken by a computed index still guards the cell of that index after the index's "
+       "locals change (unsound)",
+       true, enable_ordered_locks_after_assignment},
       {"disjoint",
        "no checks for accesses that no thread running at the same time shares a cell with: threads "
        "ordered by main's joins and spawns, array slices by their index ranges",

@@ -26,6 +26,11 @@ const char* kBarrier = "bar";     // barrier bar(N)
 const char* kCondition = "c";     // condition c
 const char* kConditionLock = "q"; // mutex q, held around the condition's flag
 const char* kConditionFlag = "g"; // the condition's flag, a shared location
+// The striped blocks of PaperProgramConfig::striped: a lock per cell of s, and the blocks' index
+// locals.
+const char* kStripes = "ls"; // mutex ls[kArraySize]
+const char* kIndex = "k";
+const char* kOtherIndex = "j";
 
 // Where an access goes: one of the scalars, or an element of the array, at a constant index
 // or (in a loop) at the loop counter.
@@ -59,7 +64,9 @@ rc::Gen<Target> gen_target(const PaperProgramConfig& c, bool in_loop) {
   return rc::gen::exec([c, in_loop]() {
     Target t;
     t.scalar = *rc::gen::inRange(0, c.locations);
-    if (c.arrays && *rc::gen::inRange(0, 3) == 0) t.element = *rc::gen::inRange(0, in_loop ? 3 : 2);
+    // With striped blocks, the array is theirs alone, so that it is often guarded throughout.
+    if (c.arrays && !c.striped && *rc::gen::inRange(0, 3) == 0)
+      t.element = *rc::gen::inRange(0, in_loop ? 3 : 2);
     return t;
   });
 }
@@ -164,16 +171,80 @@ std::vector<Stmt> slice_loop(const PaperProgramConfig& c) {
   return out;
 }
 
+// A striped block (PaperProgramConfig::striped): `k := 0|1;` then accesses of s[k] under the
+// lock of their cell, `lock ls[k]` or `lock ls[k % 2]`, or of s[k] and s[j] (`j := 1 - k;`)
+// under `lock ls[min(k, j)]; lock ls[max(k, j)]` (index order, so blocks cannot deadlock). A
+// quarter of the single-lock blocks change k around their first access (`k := 1 - k;
+// <access of s[k]>; k := 1 - k;`), which then holds the other cell's lock; a sixth of the
+// blocks take no lock at all.
+std::vector<Stmt> striped_block() {
+  std::vector<Stmt> out;
+  out.push_back(make_stmt(Assign{kIndex, make_int(*rc::gen::inRange<int64_t>(0, kArraySize))}));
+  auto access = [](const char* index) {
+    Location at{kArray, make_local(index), {}};
+    int local = *rc::gen::inRange(0, 2);
+    if (*rc::gen::arbitrary<bool>()) return make_stmt(Load{kLocals[local], std::move(at)});
+    return store_to(*rc::gen::inRange(0, 4), local, std::move(at));
+  };
+  auto stripe = [](Expr index) { return Location{kStripes, std::move(index), {}}; };
+  auto flip = [] {
+    return make_stmt(Assign{kIndex, make_binary(BinaryOp::Sub, make_int(1), make_local(kIndex))});
+  };
+  int shape = *rc::gen::inRange(0, 6);
+  if (shape == 0) {
+    out.push_back(access(kIndex));
+  } else if (shape == 1) {
+    out.push_back(make_stmt(
+        Assign{kOtherIndex, make_binary(BinaryOp::Sub, make_int(1), make_local(kIndex))}));
+    auto low = [] {
+      return make_binary(BinaryOp::Min, make_local(kIndex), make_local(kOtherIndex));
+    };
+    auto high = [] {
+      return make_binary(BinaryOp::Max, make_local(kIndex), make_local(kOtherIndex));
+    };
+    out.push_back(make_stmt(LockStmt{stripe(low())}));
+    out.push_back(make_stmt(LockStmt{stripe(high())}));
+    out.push_back(access(kIndex));
+    out.push_back(access(kOtherIndex));
+    out.push_back(make_stmt(UnlockStmt{stripe(high())}));
+    out.push_back(make_stmt(UnlockStmt{stripe(low())}));
+  } else {
+    bool modulo = *rc::gen::arbitrary<bool>();
+    auto index = [modulo] {
+      Expr k = make_local(kIndex);
+      return modulo ? make_binary(BinaryOp::Mod, std::move(k), make_int(kArraySize)) : k;
+    };
+    bool flipped = *rc::gen::inRange(0, 4) == 0;
+    out.push_back(make_stmt(LockStmt{stripe(index())}));
+    int n = *rc::gen::inRange(1, 3);
+    for (int i = 0; i < n; ++i) {
+      if (flipped && i == 0) out.push_back(flip());
+      out.push_back(access(kIndex));
+      if (flipped && i == 0) out.push_back(flip());
+    }
+    out.push_back(make_stmt(UnlockStmt{stripe(index())}));
+  }
+  return out;
+}
+
 // One "simple instruction": a list of statements (a lock block or a loop is several).
 rc::Gen<std::vector<Stmt>> gen_instruction(const PaperProgramConfig& c, bool in_loop) {
   return rc::gen::exec([c, in_loop]() {
     std::vector<Stmt> out;
     int loop_weight = c.loops && !in_loop ? 1 : 0;
     int sync_weight = c.sync && !in_loop ? 3 : 0;
-    int kind = *rc::gen::weightedElement<int>(
-        {{1, 0}, {3, 1}, {2, 2}, {loop_weight, 3}, {sync_weight, 4}, {loop_weight, 5}});
+    int slice_weight = c.striped ? 0 : loop_weight; // slices would leave the array unguarded
+    int striped_weight = c.striped && c.arrays && !in_loop ? 3 : 0;
+    int kind = *rc::gen::weightedElement<int>({{1, 0},
+                                               {3, 1},
+                                               {2, 2},
+                                               {loop_weight, 3},
+                                               {sync_weight, 4},
+                                               {slice_weight, 5},
+                                               {striped_weight, 6}});
     if (kind == 3) return loop_over(*gen_instruction(c, true));
     if (kind == 5) return slice_loop(c);
+    if (kind == 6) return striped_block();
     if (kind == 4) return *gen_volatile_instruction(c);
     if (kind == 0) {
       int target = *rc::gen::inRange(0, 2), source = *rc::gen::inRange(0, 2);
@@ -432,6 +503,8 @@ rc::Gen<PaperProgram> gen_paper_program(PaperProgramConfig config) {
         size_t next_position = 0;
         Program program;
         if (c.arrays) program.decls.push_back(Decl{DeclKind::Shared, kArray, kArraySize, {}, {}});
+        if (c.striped && c.arrays)
+          program.decls.push_back(Decl{DeclKind::Mutex, kStripes, kArraySize, {}, {}});
         program.body = build_thread(0, plans, positions, next_position, c.phases);
         return PaperProgram{print_program(program)};
       }));

@@ -37,6 +37,12 @@ struct PaperProgramConfig {
   // elimination's properties turn it on). Threads then wait only for their own children, so
   // that no join of main can wait for a thread spawned after it.
   bool phases = false;
+  // Striped blocks (needs `arrays`): accesses of s[k] under the lock of their cell, taken by a
+  // computed index (`lock ls[k]`, `lock ls[k % 2]`, or `lock ls[min(k, j)]; lock ls[max(k, j)]`
+  // for s[k] and s[j]), some with k changed between the lock and the access, some unlocked; s
+  // is then accessed nowhere else (program_gen.cpp, striped_block), so that the `ordered`
+  // elimination often finds it guarded by the lock of each cell, and sometimes wrongly would.
+  bool striped = false;
   // The synchronisation of docs/language.md's "Volatiles, conditions, barriers" (off by default,
   // so the paper's programs keep their distribution; sync_program_config() turns it on).
   bool sync = false;

@@ -704,6 +704,88 @@ spawn 3 { lock m; store 1 x; store 1 y; unlock m; }
             (Checks{O, F, O, F}));
 }
 
+// An array whose every cell c is accessed under the element L[T(c)] of one lock array, for one
+// function T: lock striping and the two account locks of a transfer taken in index order.
+TEST(Ordered, ArraysGuardedByTheLockOfTheirCell) {
+  // stripe[k % 4] before table[k], and stripe[1] before table[1] (T(c) = c % 4 in both: 1 % 4
+  // is not folded, so the constant lock counts only for T = □, and these two differ).
+  EXPECT_EQ(decisions(R"(
+mutex stripe[4];
+shared table[8];
+spawn 1 { k := 5; lock stripe[k % 4]; v := load table[k]; store v + 1 table[k]; unlock stripe[k % 4]; }
+spawn 2 { j := 3; lock stripe[j % 4]; v := load table[j]; unlock stripe[j % 4]; }
+)",
+                      ordered_only()),
+            (Checks{O, O, O}));
+  // A constant element at its own cell and a computed one agree on T = □.
+  EXPECT_EQ(decisions(R"(
+mutex l[4];
+shared t[4];
+spawn 1 { lock l[1]; store 1 t[1]; unlock l[1]; }
+spawn 2 { k := 2; lock l[k]; store 2 t[k]; unlock l[k]; }
+)",
+                      ordered_only()),
+            (Checks{O, O}));
+  // Two accounts locked as min(f, t) and max(f, t), in either operand order: both cells held.
+  EXPECT_EQ(decisions(R"(
+mutex account[4];
+shared balance[4];
+spawn 1 {
+  f := 1; t := 2;
+  lock account[min(f, t)]; lock account[max(f, t)];
+  a := load balance[f]; store a balance[t];
+  unlock account[max(f, t)]; unlock account[min(f, t)];
+}
+spawn 2 {
+  f := 3; t := 0;
+  lock account[min(t, f)]; lock account[max(f, t)];
+  a := load balance[t]; store a - 1 balance[f];
+  unlock account[max(f, t)]; unlock account[min(t, f)];
+}
+)",
+                      ordered_only()),
+            (Checks{O, O, O, O}));
+}
+
+TEST(Ordered, TheLockOfACellOnlyWhileItsIndexStands) {
+  auto both_threads = [](const std::string& thread_one) {
+    return "mutex stripe[4];\nshared table[4];\nspawn 1 { " + thread_one +
+           " }\nspawn 2 { k := 1; lock stripe[k]; store 2 table[k]; unlock stripe[k]; }\n";
+  };
+  // The index's local changes between the lock and the access (by an assignment, a load, a
+  // cas), so the access may be to another cell.
+  for (const char* changed :
+       {"k := 0; lock stripe[k]; k := k + 1; store 1 table[k]; unlock stripe[k - 1];",
+        "k := 0; lock stripe[k]; k := load z; store 1 table[k]; unlock stripe[0];",
+        "k := 0; lock stripe[k]; k := cas(w, 0, 1); store 1 table[k]; unlock stripe[0];"}) {
+    std::string program = std::string("volatile w;\n") + both_threads(changed);
+    EXPECT_EQ(decisions(program, ordered_only()).back(), F) << changed;
+    ElisionOptions broken = ordered_only();
+    broken.broken_locks_survive_assignment = true;
+    EXPECT_EQ(decisions(program, broken).back(), O) << changed;
+  }
+  for (const char* unguarded : {
+           // Unlocking a constant element may release the one held by k.
+           "k := 1; lock stripe[k]; unlock stripe[1]; store 1 table[k];",
+           // The lock index reads a local besides the access index: no function of the cell.
+           "k := 1; j := 0; lock stripe[k + j]; store 1 table[k]; unlock stripe[k + j];",
+           // Another function of the cell than thread 2's.
+           "k := 1; lock stripe[k % 2]; store 1 table[k]; unlock stripe[k % 2];",
+           // An access index the lock index does not contain (the same value, not the same
+           // expression).
+           "k := 1; lock stripe[k]; store 1 table[k + 0]; unlock stripe[k];",
+       })
+    EXPECT_EQ(decisions(both_threads(unguarded), ordered_only()).back(), F) << unguarded;
+  // Held by the same text in two threads is not one lock: k differs between them.
+  EXPECT_EQ(decisions(R"(
+mutex l[2];
+spawn 1 { k := 0; lock l[k]; store 1 x; unlock l[k]; }
+spawn 2 { k := 1; lock l[k]; store 2 x; unlock l[k]; }
+)",
+                      ordered_only()),
+            (Checks{F, F}));
+}
+
 TEST(Ordered, BrokenOptionsChangeExactlyWhatTheyBreak) {
   const char* unguarded = R"(
 spawn 1 { lock m; store 1 x; unlock m; }
