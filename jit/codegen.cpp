@@ -373,7 +373,7 @@ private:
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
     if (!in_shared_ && options_.min_shared_weight > 0)
-      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_, facts_);
+      runs = candidate_runs(stmts, options_.min_shared_weight, run_place_.inside, facts_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {
@@ -774,13 +774,12 @@ private:
 
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
-    // The bodies of an instrumentation-only statement may hold shared runs (program_shapes).
-    bool saved_inside = inside_instrumentation_;
-    if (!inside_instrumentation_ && options_.min_shared_weight > 0 &&
-        (std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node)))
-      inside_instrumentation_ = facts_.instrumentation_only(s);
+    // The bodies of an instrumentation-only statement or of a slow path may hold shared runs
+    // (program_shapes, place_of_bodies).
+    RunPlace saved_place = run_place_;
+    if (options_.min_shared_weight > 0) run_place_ = place_of_bodies(run_place_, s, facts_);
     stmt_node(s);
-    inside_instrumentation_ = saved_inside;
+    run_place_ = saved_place;
   }
 
   void stmt_node(const Stmt& s) {
@@ -1105,7 +1104,7 @@ private:
   llvm::PHINode* fail_site_ = nullptr;       // the site of this function's failure block
   uint32_t fail_first_site_ = 0;             // the first site joining it (only for a Fault)
   bool in_shared_ = false;                   // writing a shared run (shared_call): no nested ones
-  bool inside_instrumentation_ = false;      // in a body of an instrumentation-only statement
+  RunPlace run_place_;                       // where the block being written lies
   // Shared code being written (a run, shared_call, or a thread group's function): its thread
   // id, first site (the parameter, and the number of the first site it stands for) and the
   // literals that differ between occurrences, each the first occurrence's value plus the
@@ -1158,7 +1157,7 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Thread functions and parts go into the modules in turn: in order, so the same program
   // always gives the same modules.
   size_t next_part_env = 0;
-  StatementFacts facts;
+  StatementFacts facts(info);
   ShapeTable shapes;
   if (options.min_shared_weight > 0)
     shapes = program_shapes(info, options.min_shared_weight, facts);
