@@ -163,6 +163,9 @@ public:
   }
 
   size_t split_functions() const { return parts_; }
+  // Calls of shared runs written, and those of them in slow paths (RunPlace::slow_path).
+  size_t shared_calls() const { return shared_calls_; }
+  size_t slow_path_shared_calls() const { return slow_path_shared_calls_; }
 
 private:
   static constexpr uint64_t kValueSlots = kSiteValueSlots;
@@ -383,6 +386,8 @@ private:
         auto use = shapes_.find(shape.key);
         if (use != shapes_.end() && use->second.occurrences > 1) {
           shared_call(stmts, *run, shape, use->second);
+          ++shared_calls_;
+          if (run_place_.slow_path) ++slow_path_shared_calls_;
           k = run->end;
           continue;
         }
@@ -1105,6 +1110,8 @@ private:
   uint32_t fail_first_site_ = 0;             // the first site joining it (only for a Fault)
   bool in_shared_ = false;                   // writing a shared run (shared_call): no nested ones
   RunPlace run_place_;                       // where the block being written lies
+  size_t shared_calls_ = 0;                  // calls of shared runs written
+  size_t slow_path_shared_calls_ = 0;        // those in slow paths
   // Shared code being written (a run, shared_call, or a thread group's function): its thread
   // id, first site (the parameter, and the number of the first site it stands for) and the
   // literals that differ between occurrences, each the first occurrence's value plus the
@@ -1186,6 +1193,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
                            shapes, facts, k);
       thread.emit(name);
       out.split_functions += thread.split_functions();
+      out.shared_calls += thread.shared_calls();
+      out.slow_path_shared_calls += thread.slow_path_shared_calls();
       continue;
     }
     auto [g, m] = member->second;
@@ -1206,6 +1215,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
       group_function[g] = f;
       group_sites[g] = sites;
       ++out.shared_thread_functions;
+      out.shared_calls += thread.shared_calls();
+      out.slow_path_shared_calls += thread.slow_path_shared_calls();
     } else {
       if (sites != group_sites[g])
         throw std::logic_error("jit: members of one thread shape add different sites");

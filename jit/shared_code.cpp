@@ -312,8 +312,13 @@ bool StatementFacts::slow_path(const Stmt& s) {
 RunPlace place_of_bodies(RunPlace outer, const Stmt& s, StatementFacts& facts) {
   RunPlace place = outer;
   if (std::holds_alternative<While>(s.node) && facts.synchronises(s)) place.in_sync_loop = true;
-  if (facts.instrumentation_only(s) || (facts.slow_path(s) && !place.in_sync_loop))
+  if (facts.instrumentation_only(s)) {
     place.inside = true;
+    place.slow_path = false;
+  } else if (facts.slow_path(s) && !place.in_sync_loop) {
+    place.inside = true;
+    place.slow_path = true;
+  }
   return place;
 }
 

@@ -68,9 +68,13 @@ private:
 // (candidate_runs): `inside` a body of an instrumentation-only statement or of a slow path
 // (StatementFacts::slow_path) that no synchronising loop encloses; `in_sync_loop` somewhere in
 // the body of a `while` that synchronises (StatementFacts::synchronises).
+// `slow_path`: what made the block `inside` is the nearest slow path enclosing it, not an
+// instrumentation-only statement (the runs such blocks share are counted apart, for --stats
+// and the tests).
 struct RunPlace {
   bool inside = false;
   bool in_sync_loop = false;
+  bool slow_path = false;
 };
 // The place of the bodies of `s`, a statement of a block at `outer`. add_runs and the code
 // generator both ask this, so that they agree on the candidates: the code generator throws if
