@@ -360,7 +360,8 @@ private:
 
   // --- Shared instrumentation code (jit/shared_code.h, jit/README.md) -------------------------
   //
-  // A run of instrumentation code (in a body of an instrumentation-only if or while) whose
+  // A run of instrumentation code (one of candidate_runs: in a body of an instrumentation-only if
+  // or while, or of a slow path outside synchronising loops, or a spawn's or wait's) whose
   // shape occurs more than once in the program is compiled once per module, as an internal
   // noinline function
   //   i1 racelang_shared.N(ctx, frame, i64 thread id, i32 first site, i64 offset...)

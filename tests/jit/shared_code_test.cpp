@@ -187,12 +187,19 @@ run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int w
   return runs;
 }
 
-// Whether a report is the race on y between thread 1's read and main's write, in either order.
-bool is_the_race_on_y(const RaceReport& r, uint32_t y) {
-  auto line_of = [](int64_t thread) { return thread == 1 ? 8u : 14u; };
-  return r.cell == y && r.current.thread != r.previous.thread &&
+// Whether a report is a race on `cell` between two threads, thread 1's access at line
+// `line_of_1` and the other's at `line_of_other`, in either order.
+bool is_the_race_between(const RaceReport& r, uint32_t cell, uint32_t line_of_1,
+                         uint32_t line_of_other) {
+  auto line_of = [&](int64_t thread) { return thread == 1 ? line_of_1 : line_of_other; };
+  return r.cell == cell && r.current.thread != r.previous.thread &&
          r.current.range.begin.line == line_of(r.current.thread) &&
          r.previous.range.begin.line == line_of(r.previous.thread);
+}
+
+// Whether a report is the race on y between thread 1's read and main's write, in either order.
+bool is_the_race_on_y(const RaceReport& r, uint32_t y) {
+  return is_the_race_between(r, y, 8, 14);
 }
 
 TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
@@ -233,10 +240,7 @@ constexpr size_t kSlowPathOnlyWeight = 22;
 
 // Whether a report is the race on y between the writes of threads 1 and 3, in either order.
 bool is_the_write_race_on_y(const RaceReport& r, uint32_t y) {
-  auto line_of = [](int64_t thread) { return thread == 1 ? 8u : 15u; };
-  return r.cell == y && r.current.thread != r.previous.thread &&
-         r.current.range.begin.line == line_of(r.current.thread) &&
-         r.previous.range.begin.line == line_of(r.previous.thread);
+  return is_the_race_between(r, y, 8, 15);
 }
 
 TEST(JitSharedCode, ARaceFoundInASharedSlowPathNamesTheCallingOccurrence) {
