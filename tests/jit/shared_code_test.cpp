@@ -124,16 +124,18 @@ store h delay;
 // Either way the report names y, the read by thread 1 at line 8 and the write by thread 0 at
 // line 14. (Thread 2 is spawned inside an `if` so that the eliminations cannot order it by
 // main's phases and leave its store unchecked, elide/README.md.)
-const std::string kRaceInSharedCode = std::string(R"(shared y;
+// The first six lines of the programs below: thread 2 writes y, main joins it.
+constexpr const char* kThread2WritesY = R"(shared y;
 shared delay;
 if (1 == 1) {
   spawn 2 { store 1 y; }
 }
 wait 2;
-spawn 1 {
+)";
+const std::string kRaceInSharedCode = std::string(kThread2WritesY) + R"(spawn 1 {
   v := load y;
 }
-)") + kDelay + R"(store 2 y;
+)" + kDelay + R"(store 2 y;
 wait 1;
 )";
 
@@ -221,17 +223,11 @@ TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
 // row as `__C[__u]`, have another shape). Shared down to `kSlowPathOnlyWeight` statements, at
 // which that run is the only code shared (the clock copies of the spawns weigh less), so the
 // broken variant below is caught by the shared code of a slow path or not at all.
-const std::string kWriteRaceInSharedSlowPath = std::string(R"(shared y;
-shared delay;
-if (1 == 1) {
-  spawn 2 { store 1 y; }
-}
-wait 2;
-spawn 1 {
+const std::string kWriteRaceInSharedSlowPath = std::string(kThread2WritesY) + R"(spawn 1 {
   store 3 y;
 }
 spawn 3 {
-)") + kDelay + R"(store 2 y;
+)" + kDelay + R"(store 2 y;
 }
 wait 1;
 wait 3;
