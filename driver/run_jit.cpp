@@ -243,6 +243,9 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     if (t.shared_threads > 0)
       std::cerr << ", " << t.shared_threads << " threads sharing " << t.shared_thread_functions
                 << (t.shared_thread_functions == 1 ? " function" : " functions");
+    if (t.shared_calls > 0)
+      std::cerr << ", " << t.shared_calls << " calls of shared instrumentation code ("
+                << t.slow_path_shared_calls << " in slow paths)";
     if (t.compile_threads > 1) std::cerr << " on " << t.compile_threads << " threads";
     if (instrumented) std::cerr << " after instrumenting in " << format_ms(instrument_ms);
     std::cerr << "; ran in " << format_ms(result.stats.run_ms) << "\n"

@@ -163,6 +163,9 @@ public:
   }
 
   size_t split_functions() const { return parts_; }
+  // Calls of shared runs written, and those of them in slow paths (RunPlace::slow_path).
+  size_t shared_calls() const { return shared_calls_; }
+  size_t slow_path_shared_calls() const { return slow_path_shared_calls_; }
 
 private:
   static constexpr uint64_t kValueSlots = kSiteValueSlots;
@@ -357,7 +360,8 @@ private:
 
   // --- Shared instrumentation code (jit/shared_code.h, jit/README.md) -------------------------
   //
-  // A run of instrumentation code (in a body of an instrumentation-only if or while) whose
+  // A run of instrumentation code (one of candidate_runs: in a body of an instrumentation-only if
+  // or while, or of a slow path outside synchronising loops, or a spawn's or wait's) whose
   // shape occurs more than once in the program is compiled once per module, as an internal
   // noinline function
   //   i1 racelang_shared.N(ctx, frame, i64 thread id, i32 first site, i64 offset...)
@@ -373,7 +377,7 @@ private:
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
     if (!in_shared_ && options_.min_shared_weight > 0)
-      runs = candidate_runs(stmts, options_.min_shared_weight, inside_instrumentation_, facts_);
+      runs = candidate_runs(stmts, options_.min_shared_weight, run_place_.inside, facts_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {
@@ -383,6 +387,8 @@ private:
         auto use = shapes_.find(shape.key);
         if (use != shapes_.end() && use->second.occurrences > 1) {
           shared_call(stmts, *run, shape, use->second);
+          ++shared_calls_;
+          if (run_place_.slow_path) ++slow_path_shared_calls_;
           k = run->end;
           continue;
         }
@@ -774,13 +780,12 @@ private:
 
   void stmt(const Stmt& s) {
     stmt_range_ = s.range;
-    // The bodies of an instrumentation-only statement may hold shared runs (program_shapes).
-    bool saved_inside = inside_instrumentation_;
-    if (!inside_instrumentation_ && options_.min_shared_weight > 0 &&
-        (std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node)))
-      inside_instrumentation_ = facts_.instrumentation_only(s);
+    // The bodies of an instrumentation-only statement or of a slow path may hold shared runs
+    // (program_shapes, place_of_bodies).
+    RunPlace saved_place = run_place_;
+    if (options_.min_shared_weight > 0) run_place_ = place_of_bodies(run_place_, s, facts_);
     stmt_node(s);
-    inside_instrumentation_ = saved_inside;
+    run_place_ = saved_place;
   }
 
   void stmt_node(const Stmt& s) {
@@ -1105,7 +1110,9 @@ private:
   llvm::PHINode* fail_site_ = nullptr;       // the site of this function's failure block
   uint32_t fail_first_site_ = 0;             // the first site joining it (only for a Fault)
   bool in_shared_ = false;                   // writing a shared run (shared_call): no nested ones
-  bool inside_instrumentation_ = false;      // in a body of an instrumentation-only statement
+  RunPlace run_place_;                       // where the block being written lies
+  size_t shared_calls_ = 0;                  // calls of shared runs written
+  size_t slow_path_shared_calls_ = 0;        // those in slow paths
   // Shared code being written (a run, shared_call, or a thread group's function): its thread
   // id, first site (the parameter, and the number of the first site it stands for) and the
   // literals that differ between occurrences, each the first occurrence's value plus the
@@ -1158,7 +1165,7 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Thread functions and parts go into the modules in turn: in order, so the same program
   // always gives the same modules.
   size_t next_part_env = 0;
-  StatementFacts facts;
+  StatementFacts facts(info);
   ShapeTable shapes;
   if (options.min_shared_weight > 0)
     shapes = program_shapes(info, options.min_shared_weight, facts);
@@ -1187,6 +1194,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
                            shapes, facts, k);
       thread.emit(name);
       out.split_functions += thread.split_functions();
+      out.shared_calls += thread.shared_calls();
+      out.slow_path_shared_calls += thread.slow_path_shared_calls();
       continue;
     }
     auto [g, m] = member->second;
@@ -1207,6 +1216,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
       group_function[g] = f;
       group_sites[g] = sites;
       ++out.shared_thread_functions;
+      out.shared_calls += thread.shared_calls();
+      out.slow_path_shared_calls += thread.slow_path_shared_calls();
     } else {
       if (sites != group_sites[g])
         throw std::logic_error("jit: members of one thread shape add different sites");

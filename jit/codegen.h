@@ -39,6 +39,8 @@ struct GeneratedModule {
   size_t split_functions = 0;                // internal functions split off large threads
   size_t shared_threads = 0;          // threads compiled as a call of a shared thread function
   size_t shared_thread_functions = 0; // those functions (one per shape of two or more threads)
+  size_t shared_calls = 0;            // calls of shared instrumentation code (shared_code.h)
+  size_t slow_path_shared_calls = 0;  // those written in slow paths (RunPlace::slow_path)
 };
 
 // The name of thread `id`'s function in the module.

@@ -95,6 +95,8 @@ public:
     times.split_functions = generated.split_functions;
     times.shared_threads = generated.shared_threads;
     times.shared_thread_functions = generated.shared_thread_functions;
+    times.shared_calls = generated.shared_calls;
+    times.slow_path_shared_calls = generated.slow_path_shared_calls;
     for (ModulePiece& piece : generated.pieces) {
       piece.module->setDataLayout(jit_->data_layout());
       piece.module->setTargetTriple(jit_->target_triple().str());

@@ -95,6 +95,10 @@ struct CompileTimes {
   size_t split_functions = 0;         // functions split off large threads (max_function_statements)
   size_t shared_threads = 0;          // threads compiled as calls of shared thread functions
   size_t shared_thread_functions = 0; // those functions
+  // Calls of shared instrumentation code (jit/README.md, "Shared instrumentation code") in the
+  // code kept, and those of them in the slow paths of accesses.
+  size_t shared_calls = 0;
+  size_t slow_path_shared_calls = 0;
   // Threads the module was optimised and compiled on (1: as one module). With more, the two
   // phases ran at once on every thread: their wall time is divided between optimise_ms and
   // codegen_ms in proportion to the CPU time each took, so total() is still the wall time.

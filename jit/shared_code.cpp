@@ -23,11 +23,13 @@ struct ShapeWriter {
   bool whole_thread = false;
   const ProgramInfo* info = nullptr; // for a run's key: the checked locations' first cells
   bool ok = true;
+  size_t names = 0; // names written
   std::string key;
   std::vector<ShapeLiteral> literals;
 
   void name(const std::string& n) {
     if (!whole_thread && !n.starts_with(kReservedPrefix)) ok = false;
+    ++names;
     key += n;
     key += ' ';
   }
@@ -219,10 +221,9 @@ struct ShapeWriter {
   }
 };
 
-// `inside`: the block is a body of an instrumentation-only statement (shared_code.h).
-void add_runs(const Block& block, size_t min_weight, bool inside, const ProgramInfo& info,
+void add_runs(const Block& block, size_t min_weight, RunPlace place, const ProgramInfo& info,
               ShapeTable& table, StatementFacts& facts) {
-  for (const SharedRun& run : candidate_runs(block, min_weight, inside, facts)) {
+  for (const SharedRun& run : candidate_runs(block, min_weight, place.inside, facts)) {
     RunShape shape = shape_of(block, run, info);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
@@ -230,7 +231,7 @@ void add_runs(const Block& block, size_t min_weight, bool inside, const ProgramI
     for (const ShapeLiteral& lit : shape.literals) values.push_back(lit.value);
   }
   for (const Stmt& s : block) {
-    bool nested = inside || facts.instrumentation_only(s);
+    RunPlace nested = place_of_bodies(place, s, facts);
     if (const auto* i = std::get_if<If>(&s.node)) {
       add_runs(i->then_body, min_weight, nested, info, table, facts);
       if (i->else_body) add_runs(*i->else_body, min_weight, nested, info, table, facts);
@@ -263,6 +264,62 @@ bool StatementFacts::instrumentation_only(const Stmt& s) {
   }
   only_.emplace(&s, ok);
   return ok;
+}
+
+bool StatementFacts::synchronises(const Stmt& s) {
+  if (auto it = sync_.find(&s); it != sync_.end()) return it->second;
+  auto any = [&](const Block& b) {
+    return std::any_of(b.begin(), b.end(), [&](const Stmt& t) { return synchronises(t); });
+  };
+  auto is_volatile = [&](const Location& loc) {
+    const Symbol* sym = info_.find_symbol(loc.name);
+    return sym && sym->kind == SymbolKind::Volatile;
+  };
+  auto program_lock = [](const Location& loc) { return !loc.name.starts_with(kReservedPrefix); };
+  bool sync = visit_stmt(
+      s, Overloaded{
+             [&](const Assign&) { return false; },
+             [&](const Load& l) { return is_volatile(l.loc); },
+             [&](const Store& st) { return is_volatile(st.loc); },
+             [&](const LockStmt& l) { return program_lock(l.lock); },
+             [&](const UnlockStmt& u) { return program_lock(u.lock); },
+             [&](const Spawn&) { return true; },
+             [&](const Wait&) { return true; },
+             [&](const Assert&) { return false; },
+             [&](const If& i) { return any(i.then_body) || (i.else_body && any(*i.else_body)); },
+             [&](const While& w) { return any(w.body); },
+             [&](const Print&) { return false; },
+             [&](const Call&) { return true; }, // never met: the frontend expands calls
+             [&](const Sync&) { return true; },
+         });
+  sync_.emplace(&s, sync);
+  return sync;
+}
+
+bool StatementFacts::slow_path(const Stmt& s) {
+  if (auto it = slow_.find(&s); it != slow_.end()) return it->second;
+  bool slow = false;
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    ShapeWriter w;
+    w.cond(i->cond);
+    // A condition without names (`if (1 == 1)`) is the program's, like its bodies.
+    slow = w.ok && w.names > 0 && !instrumentation_only(s);
+  }
+  slow_.emplace(&s, slow);
+  return slow;
+}
+
+RunPlace place_of_bodies(RunPlace outer, const Stmt& s, StatementFacts& facts) {
+  RunPlace place = outer;
+  if (std::holds_alternative<While>(s.node) && facts.synchronises(s)) place.in_sync_loop = true;
+  if (facts.instrumentation_only(s)) {
+    place.inside = true;
+    place.slow_path = false;
+  } else if (facts.slow_path(s) && !place.in_sync_loop) {
+    place.inside = true;
+    place.slow_path = true;
+  }
+  return place;
 }
 
 size_t StatementFacts::weight(const Stmt& s) {
@@ -358,7 +415,7 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts) {
   ShapeTable table;
   for (const ThreadInfo& thread : info.threads)
-    add_runs(*thread.body, min_weight, false, info, table, facts);
+    add_runs(*thread.body, min_weight, RunPlace{}, info, table, facts);
   for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
 }

@@ -33,28 +33,67 @@ struct SharedRun {
 // What the code generator asks of statements again and again, each answer computed once and
 // kept, from the kept answers of the statements nested in it: whether a statement (with
 // everything nested in it) names only reserved names and holds no spawn, wait, print or
-// synchronisation beyond locks, and its weight (itself and every statement nested in it;
-// spawned bodies are other threads' and do not count). The code generator asks at every `if`
-// and `while` and for every statement of every block it writes; without the memo each question
-// walked the whole subtree again, quadratic in the nesting depth (jit/README.md, "Code
-// generation time"). The statements must outlive the object.
+// synchronisation beyond locks, whether it holds synchronisation of the program, and its
+// weight (itself and every statement nested in it; spawned bodies are other threads' and do
+// not count). The code generator asks at every `if` and `while` and for every statement of
+// every block it writes; without the memo each question walked the whole subtree again,
+// quadratic in the nesting depth (jit/README.md, "Code generation time"). The statements and
+// `info` must outlive the object.
 class StatementFacts {
 public:
+  explicit StatementFacts(const ProgramInfo& info) : info_(info) {}
   bool instrumentation_only(const Stmt& s);
+  // Whether `s` (with everything nested in it, spawned bodies apart) holds synchronisation of
+  // the program's, which may start a new epoch of the thread: a lock or unlock of a lock the
+  // program declared, a spawn, a wait, a synchronisation statement (cas, fetch_add, wait on a
+  // condition, notify, await, assume), an access of a volatile.
+  bool synchronises(const Stmt& s);
+  // Whether `s` is an `if` whose condition names reserved names and nothing else (at least
+  // one) and whose bodies are not instrumentation-only: the instrumentation's test of an
+  // access's fast path, `if (__e != __ce) { lock __X[..]; ...; the access; unlock __X[..]; }`,
+  // whose body is the slow path.
+  bool slow_path(const Stmt& s);
   size_t weight(const Stmt& s);
   size_t weight(const Block& b);
 
 private:
+  const ProgramInfo& info_;
   std::unordered_map<const Stmt*, bool> only_;
+  std::unordered_map<const Stmt*, bool> sync_;
+  std::unordered_map<const Stmt*, bool> slow_;
   std::unordered_map<const Stmt*, size_t> weight_;
 };
+
+// Where a block lies, which decides the runs of it the code generator may share
+// (candidate_runs): `inside` a body of an instrumentation-only statement or of a slow path
+// (StatementFacts::slow_path) that no synchronising loop encloses; `in_sync_loop` somewhere in
+// the body of a `while` that synchronises (StatementFacts::synchronises).
+// `slow_path`: what made the block `inside` is the nearest slow path enclosing it, not an
+// instrumentation-only statement (the runs such blocks share are counted apart, for --stats
+// and the tests).
+struct RunPlace {
+  bool inside = false;
+  bool in_sync_loop = false;
+  bool slow_path = false;
+};
+// The place of the bodies of `s`, a statement of a block at `outer`. add_runs and the code
+// generator both ask this, so that they agree on the candidates: the code generator throws if
+// an occurrence of a shape it shares was not counted.
+//
+// Why a slow path in a synchronising loop stays inline: a thread's epoch changes only at its
+// own synchronisation, so in a loop without any an access takes its slow path at most once
+// per location and epoch, and a call there costs nothing measurable (`stencil_phases`); in a
+// loop that synchronises at every iteration every access may take it (`bank`: every lock
+// starts a new epoch), and there the call made the whole run 50% slower (jit/README.md,
+// "Shared instrumentation code", "Slow paths").
+RunPlace place_of_bodies(RunPlace outer, const Stmt& s, StatementFacts& facts);
 
 // The runs of `block` (not of the blocks nested in it) weighing at least `min_weight`
 // statements, counted with everything nested in them; in order.
 std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, StatementFacts& facts);
 
-// The runs of `block` the code generator may share: with `inside` (the block is a body of an
-// instrumentation-only statement) every one of shared_runs; elsewhere only those in the
+// The runs of `block` the code generator may share: with `inside` (RunPlace) every one of
+// shared_runs; elsewhere only those in the
 // instruction group of a spawn or a wait (the copy of the parent's clock into the child's row
 // before a spawn, the merge of the child's clock after a wait), which run once per thread,
 // so that a call costs nothing measurable there, and which a main thread repeats for every
@@ -99,14 +138,15 @@ using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 
 // Every run of every thread of `info` that the code generator may share (candidate_runs): the
 // runs in the bodies of instrumentation-only statements (an `if` or `while` the instrumentation
-// wrote, inside its own code), at any depth below one, and the clock operations of spawns and
-// waits. Those are the transitions an access rarely
-// takes (FastTrack's read-share transition, the check of a shared read vector, the loop forms
-// of clock operations); a run at the top of the instrumentation of an access or a
-// synchronisation (a slow path, a clock merge) runs at every one that misses its fast path, in
-// lock-heavy programs at every access, and stays inline, where a call would cost run time
-// (jit/README.md, "Shared instrumentation code", has the measurements). Spawn bodies are
-// threads of their own, reached through their own ThreadInfo.
+// wrote, inside its own code) and of slow paths outside synchronising loops, at any depth
+// below one (place_of_bodies), and the clock operations of spawns and waits. Those are the
+// transitions an access rarely takes (FastTrack's read-share transition, the check of a
+// shared read vector, the loop forms of clock operations, an access's slow path where the
+// epoch cannot change from one iteration to the next); the slow paths in loops that
+// synchronise, which in lock-heavy programs run at every access, and the clock operations of
+// a `lock` or an `unlock`, stay inline, where a call would cost run time (jit/README.md,
+// "Shared instrumentation code", has the measurements). Spawn bodies are threads of their
+// own, reached through their own ThreadInfo.
 ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts);
 
 // The ShapeUse of occurrences whose literal values are `values` (by occurrence, then position;

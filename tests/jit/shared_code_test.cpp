@@ -8,7 +8,9 @@
 // (jit::Fault::SharedCodeIgnoresLiterals) fails it. A fixed program pins that sharing
 // happens at all and that a race found inside shared code names the calling occurrence's
 // location, site and thread, also when the occurrences check different arrays of one size
-// (jit::Fault::SharedCodeReportsFirstLocation fails that).
+// (jit::Fault::SharedCodeReportsFirstLocation fails that). The property's programs share runs
+// of accesses' slow paths too (jit/README.md, "Slow paths"), and a race found by a check that
+// the top of two slow paths share names the calling one.
 #include <algorithm>
 #include <functional>
 #include <vector>
@@ -31,9 +33,10 @@ constexpr int kOptLevel = 2;
 // thread, so their runs are short; the properties share runs down to a single statement, so
 // that every statement kind is compiled as shared code. Their locations are all thread-local,
 // so the instrumentation is without eliminations (which would remove every check), by either
-// pass, with clock operations unrolled or as loops.
-void check_shared_code_matches_interpreter(const Program& program, jit::Fault fault,
-                                           size_t min_weight) {
+// pass, with clock operations unrolled or as loops. Returns how many calls of shared code the
+// JIT's code makes in slow paths (jit::CompileTimes::slow_path_shared_calls).
+size_t check_shared_code_matches_interpreter(const Program& program, jit::Fault fault,
+                                             size_t min_weight) {
   PassOptions pass;
   pass.pass = *rc::gen::element(PassKind::FastTrack, PassKind::VectorClock);
   pass.elide = std::vector<std::string>{};
@@ -49,6 +52,7 @@ void check_shared_code_matches_interpreter(const Program& program, jit::Fault fa
   reserved.allow_reserved_names = true;
   auto instrumented = compile(s->program(), reserved);
   RC_ASSERT(instrumented != nullptr);
+  size_t slow_path_calls = s->jitted->times().slow_path_shared_calls;
   TracedRun interp = interpret(*instrumented, 200'000);
   RC_SUCCEED_IF(interp.result.outcome == Outcome::StepLimit);
   JitRun j = jit_run(*s);
@@ -56,13 +60,30 @@ void check_shared_code_matches_interpreter(const Program& program, jit::Fault fa
   RC_ASSERT(j.result.races.size() == interp.result.races.size());
   RC_ASSERT(j.output == interp.output);
   if (j.result.outcome == Outcome::Finished) RC_ASSERT(j.result.memory == interp.result.memory);
+  return slow_path_calls;
 }
 
 RC_GTEST_PROP(JitSharedCode, InstrumentedProgramsEndAsInTheInterpreter, ()) {
   size_t min_weight = *rc::gen::inRange<size_t>(1, 17);
   RC_TAG(min_weight);
-  check_shared_code_matches_interpreter(*testgen::gen_program(single_threaded()), jit::Fault::None,
-                                        min_weight);
+  size_t slow_path_calls = check_shared_code_matches_interpreter(
+      *testgen::gen_program(single_threaded()), jit::Fault::None, min_weight);
+  RC_CLASSIFY(slow_path_calls > 0, "slow paths shared");
+}
+
+// The property above must reach the runs of slow paths (jit/README.md, "Slow paths"): its
+// programs are single-threaded and instrumented without eliminations, so every access has a
+// slow path, and some of them lie outside loops that synchronise. Searching for a case whose
+// code calls shared code in a slow path, as for the teeth, must find one.
+TEST(JitSharedCode, ThePropertySharesRunsOfSlowPaths) {
+  auto found = verify::find_failure(
+      [] {
+        size_t min_weight = *rc::gen::inRange<size_t>(1, 17);
+        RC_ASSERT(check_shared_code_matches_interpreter(*testgen::gen_program(single_threaded()),
+                                                        jit::Fault::None, min_weight) == 0u);
+      },
+      100);
+  ASSERT_TRUE(found.has_value()) << "no generated program shared a run of a slow path";
 }
 
 TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
@@ -103,16 +124,18 @@ store h delay;
 // Either way the report names y, the read by thread 1 at line 8 and the write by thread 0 at
 // line 14. (Thread 2 is spawned inside an `if` so that the eliminations cannot order it by
 // main's phases and leave its store unchecked, elide/README.md.)
-const std::string kRaceInSharedCode = std::string(R"(shared y;
+// The first six lines of the programs below: thread 2 writes y, main joins it.
+constexpr const char* kThread2WritesY = R"(shared y;
 shared delay;
 if (1 == 1) {
   spawn 2 { store 1 y; }
 }
 wait 2;
-spawn 1 {
+)";
+const std::string kRaceInSharedCode = std::string(kThread2WritesY) + R"(spawn 1 {
   v := load y;
 }
-)") + kDelay + R"(store 2 y;
+)" + kDelay + R"(store 2 y;
 wait 1;
 )";
 
@@ -122,16 +145,19 @@ wait 1;
 struct RunsByOrder {
   int found_by_write = 0;
   int wrong = 0;
+  size_t shared_calls = 0;    // jit::CompileTimes::shared_calls of the program
+  size_t slow_path_calls = 0; // jit::CompileTimes::slow_path_shared_calls of the program
 };
 
-// Runs `program`, instrumented with its runs shared down to one statement, until main's write
-// has found the race in `wanted` runs (at most 20 * wanted runs). `expected` judges each report,
-// given the first cell of `location`; `readers` are the threads whose reads race with the write.
+// Runs `program`, instrumented with its runs shared down to `min_weight` statements, until
+// main's write has found the race in `wanted` runs (at most 20 * wanted runs). `expected` judges
+// each report, given the first cell of `location`; `readers` are the threads whose reads race
+// with the write.
 RunsByOrder
 run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int wanted,
                              const char* location,
                              const std::function<bool(const RaceReport&, uint32_t)>& expected,
-                             const std::vector<int64_t>& readers) {
+                             const std::vector<int64_t>& readers, size_t min_weight = 1) {
   RunsByOrder runs;
   auto c = compile(program, "race.rl");
   EXPECT_TRUE(c);
@@ -139,11 +165,13 @@ run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int w
   jit::CodegenOptions codegen;
   codegen.keep_ir = true;
   codegen.fault = fault;
-  codegen.min_shared_weight = 1;
+  codegen.min_shared_weight = min_weight;
   auto s = jit_compile(*c, true, kOptLevel, codegen);
   EXPECT_TRUE(s);
   if (!s) return runs;
   EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
+  runs.shared_calls = s->jitted->times().shared_calls;
+  runs.slow_path_calls = s->jitted->times().slow_path_shared_calls;
   uint32_t cell = s->info().find_symbol(location)->first_cell;
   for (int run = 0; run < 20 * wanted && runs.found_by_write < wanted; ++run) {
     JitRun j = jit_run(*s);
@@ -161,12 +189,19 @@ run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int w
   return runs;
 }
 
-// Whether a report is the race on y between thread 1's read and main's write, in either order.
-bool is_the_race_on_y(const RaceReport& r, uint32_t y) {
-  auto line_of = [](int64_t thread) { return thread == 1 ? 8u : 14u; };
-  return r.cell == y && r.current.thread != r.previous.thread &&
+// Whether a report is a race on `cell` between two threads, thread 1's access at line
+// `line_of_1` and the other's at `line_of_other`, in either order.
+bool is_the_race_between(const RaceReport& r, uint32_t cell, uint32_t line_of_1,
+                         uint32_t line_of_other) {
+  auto line_of = [&](int64_t thread) { return thread == 1 ? line_of_1 : line_of_other; };
+  return r.cell == cell && r.current.thread != r.previous.thread &&
          r.current.range.begin.line == line_of(r.current.thread) &&
          r.previous.range.begin.line == line_of(r.previous.thread);
+}
+
+// Whether a report is the race on y between thread 1's read and main's write, in either order.
+bool is_the_race_on_y(const RaceReport& r, uint32_t y) {
+  return is_the_race_between(r, y, 8, 14);
 }
 
 TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
@@ -176,6 +211,45 @@ TEST(JitSharedCode, ARaceInSharedCodeNamesTheCallingOccurrence) {
   EXPECT_EQ(right.wrong, 0);
   RunsByOrder broken = run_until_the_write_finds_it(
       kRaceInSharedCode, jit::Fault::SharedCodeIgnoresLiterals, 3, "y", is_the_race_on_y, {1});
+  EXPECT_GT(broken.wrong, 0) << "shared code with the first occurrence's literals went unnoticed";
+}
+
+// Thread 2 writes y and ends; main joins it and spawns thread 1, which writes y, and thread 3,
+// which writes y after the delay: a race between the writes of thread 1 (line 8) and thread 3
+// (line 15). When thread 3's write finds it, it does so with the first check of its slow path,
+// which compares y's write epoch with thread 3's clock: a check at the top of the slow path, in
+// the run that the three stores' slow paths share (no loop encloses them; threads 1 and 2 are
+// one thread group, thread 3 with its delay is not, and main's slow paths, which read its clock
+// row as `__C[__u]`, have another shape). Shared down to `kSlowPathOnlyWeight` statements, at
+// which that run is the only code shared (the clock copies of the spawns weigh less), so the
+// broken variant below is caught by the shared code of a slow path or not at all.
+const std::string kWriteRaceInSharedSlowPath = std::string(kThread2WritesY) + R"(spawn 1 {
+  store 3 y;
+}
+spawn 3 {
+)" + kDelay + R"(store 2 y;
+}
+wait 1;
+wait 3;
+)";
+constexpr size_t kSlowPathOnlyWeight = 22;
+
+// Whether a report is the race on y between the writes of threads 1 and 3, in either order.
+bool is_the_write_race_on_y(const RaceReport& r, uint32_t y) {
+  return is_the_race_between(r, y, 8, 15);
+}
+
+TEST(JitSharedCode, ARaceFoundInASharedSlowPathNamesTheCallingOccurrence) {
+  RunsByOrder right =
+      run_until_the_write_finds_it(kWriteRaceInSharedSlowPath, jit::Fault::None, 10, "y",
+                                   is_the_write_race_on_y, {1}, kSlowPathOnlyWeight);
+  EXPECT_GT(right.slow_path_calls, 0u) << "no slow path was shared";
+  EXPECT_EQ(right.shared_calls, right.slow_path_calls) << "code outside slow paths was shared";
+  EXPECT_EQ(right.found_by_write, 10);
+  EXPECT_EQ(right.wrong, 0);
+  RunsByOrder broken = run_until_the_write_finds_it(
+      kWriteRaceInSharedSlowPath, jit::Fault::SharedCodeIgnoresLiterals, 3, "y",
+      is_the_write_race_on_y, {1}, kSlowPathOnlyWeight);
   EXPECT_GT(broken.wrong, 0) << "shared code with the first occurrence's literals went unnoticed";
 }
 
