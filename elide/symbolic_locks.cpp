@@ -4,26 +4,6 @@
 namespace racelang::elide {
 namespace {
 
-const char* operator_text(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Add:
-    return "+";
-  case BinaryOp::Sub:
-    return "-";
-  case BinaryOp::Mul:
-    return "*";
-  case BinaryOp::Div:
-    return "/";
-  case BinaryOp::Mod:
-    return "%";
-  case BinaryOp::Max:
-    return "max";
-  case BinaryOp::Min:
-    return "min";
-  }
-  return "?";
-}
-
 // The canonical text of `e` with `hole` (if any) written as `□`; nothing if a local is read
 // outside the hole while `hole` is given.
 std::optional<std::string> text(const Expr& e, const Expr* hole) {
@@ -42,7 +22,7 @@ std::optional<std::string> text(const Expr& e, const Expr* hole) {
   auto lhs = text(*b.lhs, hole);
   auto rhs = text(*b.rhs, hole);
   if (!lhs || !rhs) return std::nullopt;
-  return "(" + *lhs + " " + operator_text(b.op) + " " + *rhs + ")";
+  return "(" + *lhs + " " + racelang::spelling(b.op) + " " + *rhs + ")";
 }
 
 const Binary* as(const Expr& e, BinaryOp op) {
