@@ -904,11 +904,13 @@ ExploreResult explore_dpor(const Code& code, const ExploreOptions& options) {
 }
 
 std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const ExploreOptions& options) {
-  // A step runs the thread's local instructions up to its next visible one; the oracle rules
-  // out local loops, but straight code as long as the step limit could reach it too.
+  // A step runs the thread's local instructions up to its next visible one (a spawn also the
+  // child's first ones); the oracle rules out local loops, but straight code as long as the
+  // step limit could reach it too.
   if (!options.split_forced || options.machine.bigger_step) return nullptr;
-  for (const ThreadCode& tc : code.threads)
-    if (tc.instrs.size() >= options.max_steps) return nullptr;
+  uint64_t straight = 0;
+  for (const ThreadCode& tc : code.threads) straight += tc.instrs.size();
+  if (straight >= options.max_steps) return nullptr;
   return std::make_unique<IndependenceOracle>(code);
 }
 

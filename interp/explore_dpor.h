@@ -41,8 +41,8 @@ struct DporPart {
 
 // What the split asks of a node's children (docs/explore.md, "Forced steps"): which steps
 // come first in every execution from the node (IndependenceOracle::always_initial). Null
-// where the split cannot use it (the bigger-step semantics, or a thread whose straight code
-// alone could reach the step limit): then every node splits as before.
+// where the split cannot use it (the bigger-step semantics, or a program whose straight code
+// could reach the step limit): then every node splits as before.
 std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const ExploreOptions& options);
 
 // The parts of a split search, as prefixes of thread indices in the search tree's order: the
