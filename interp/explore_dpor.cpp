@@ -17,7 +17,8 @@
 //
 // The same explorer runs one part of a split search (explore_dpor_part): it first follows a
 // fixed prefix, putting to sleep at each of its frames the enabled threads that come before
-// the prefix's thread there (the part's earlier siblings), then searches below the prefix only,
+// the prefix's thread there (the part's earlier siblings; none where the prefix's step is
+// forced, forced_child), then searches below the prefix only,
 // leaving races with the prefix's steps to the other parts (docs/explore.md, "Parallel
 // exploration"): with wakeup trees where the prefix woke every sibling it put to sleep, with
 // source sets where some still sleep at the part's root ("Optimal parts"). Witnesses are the least

@@ -6,7 +6,9 @@
 // for every instruction, the accesses the thread can still make from there (cells, read or
 // write, and the locks it certainly holds while making them), optionally cut at a `wait` for
 // a given thread. docs/instrumentation.md ("The independence reduction") has the argument that
-// the reduction keeps final states, failures, deadlocks and races exact.
+// the reduction keeps final states, failures, deadlocks and races exact. The same summary, with
+// the lock operations and whether a step may fail, tells the split DPOR search which steps come
+// first in every execution (always_initial; docs/explore.md, "Forced steps").
 #pragma once
 
 #include <cstdint>
