@@ -61,6 +61,7 @@ enum class SplitFault : uint8_t {
   FirstFoundWitness,  // each witness is the first found, not the least (order-dependent)
   WakeupTreesInParts, // parts with sleepers at their root use wakeup trees too (traces lost)
   PartsStartTheLimitsAtZero, // every part counts --max-states/--max-executions on its own
+  ForcedIgnoresFailures, // a forced step ignores that other threads may fail first (lost traces)
 };
 
 struct ExploreOptions {
@@ -80,6 +81,11 @@ struct ExploreOptions {
   // the program has that many (fixed, so that the results never depend on `jobs`).
   uint32_t split_parts = 64;
   SplitFault split_fault = SplitFault::None; // tests only
+  // Dpor with jobs >= 1: a node where some thread's step comes first in every execution is not
+  // split, and one where some sleepers can never be woken is dropped (docs/explore.md, "Forced
+  // steps"). False splits every node at every enabled thread that is not asleep (the split
+  // before 2026-11-26), for the tests' comparisons.
+  bool split_forced = true;
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
   uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)
@@ -210,8 +216,11 @@ struct ExploreResult {
   // parts are optimal (none blocked).
   uint64_t source_parts = 0;
   uint64_t source_parts_blocked = 0;
-  // Dpor with jobs >= 1: the parts the search tree was split into (0 when unsplit).
+  // Dpor with jobs >= 1: the parts the search tree was split into (0 when unsplit), and the
+  // nodes of the split not split at every child: a forced step (one child) or sleepers that
+  // nothing can wake (no child; docs/explore.md, "Forced steps").
   uint64_t parts = 0;
+  uint64_t forced_nodes = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;

@@ -17,7 +17,8 @@
 //
 // The same explorer runs one part of a split search (explore_dpor_part): it first follows a
 // fixed prefix, putting to sleep at each of its frames the enabled threads that come before
-// the prefix's thread there (the part's earlier siblings), then searches below the prefix only,
+// the prefix's thread there (the part's earlier siblings; none where the prefix's step is
+// forced, forced_child), then searches below the prefix only,
 // leaving races with the prefix's steps to the other parts (docs/explore.md, "Parallel
 // exploration"): with wakeup trees where the prefix woke every sibling it put to sleep, with
 // source sets where some still sleep at the part's root ("Optimal parts"). Witnesses are the least
@@ -139,13 +140,15 @@ public:
   // `prefix` (thread indices): the part of a split search to explore (empty: the whole tree).
   // `budget`: the limits shared by the parts, or null. `expand`: only follow the prefix and
   // say which threads its end may take next (children()), exploring nothing.
+  // `oracle`: a split search's forced steps (split_oracle), or null.
   DporExplorer(const Code& code, const ExploreOptions& options, std::vector<uint32_t> prefix = {},
-               SplitBudget* budget = nullptr, bool expand = false)
+               SplitBudget* budget = nullptr, bool expand = false,
+               const IndependenceOracle* oracle = nullptr)
       : code_(code), options_(options), dep_(options.dpor_fault), machine_(code, options.machine),
         outcomes_(code, options.split_fault != SplitFault::FirstFoundWitness),
         threads_(static_cast<uint32_t>(code.threads.size())), prefix_(std::move(prefix)),
         floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
-        budget_(budget), expand_(expand) {}
+        budget_(budget), expand_(expand), oracle_(oracle) {}
 
   ExploreResult run() {
     explore();
@@ -165,6 +168,8 @@ public:
   // search tree: the part is that one execution), else the threads its end may take next that
   // are not asleep, in index order (none: no trace lies below the prefix).
   const std::optional<std::vector<uint32_t>>& children() const { return children_; }
+  // After explore() with `expand`: whether children() is a forced step or none that way.
+  bool forced() const { return forced_; }
 
   void explore() {
     result_.cached = false;
@@ -385,6 +390,13 @@ private:
     bool racy = f.races_on_path > 0;
     if (expand_ && depth == prefix_.size()) {
       if (!choices.empty()) children_.emplace();
+      Forced forced = forced_child(f, choices);
+      forced_ = forced.dead || forced.child;
+      if (forced.dead) return; // every trace through here is a sleeper's: no part
+      if (forced.child) {
+        children_->push_back(*forced.child);
+        return;
+      }
       for (uint32_t k : sibling_order(choices))
         if (!asleep(f, k)) children_->push_back(k);
       return;
@@ -426,12 +438,62 @@ private:
   // and the enabled threads before it that are awake go to sleep first, since the parts that
   // begin with them (the earlier siblings in split_dpor_search) explore their steps from here.
   void follow_prefix(Frame& f, uint32_t k, const std::vector<uint32_t>& choices) {
-    if (options_.split_fault != SplitFault::NoSiblingSleep)
+    // A forced step was the node's only child in split_dpor_search: no sibling is a part.
+    if (options_.split_fault != SplitFault::NoSiblingSleep && !forced_child(f, choices).child)
       for (uint32_t q : sibling_order(choices)) {
         if (q == k) break;
         if (!asleep(f, q)) f.sleep.push_back({q, next_footprint(q)});
       }
     f.wut.push_back(WNode{k, {}, {}, false});
+  }
+
+  // A split node's forced step (machine_ at its state): the first enabled thread, in
+  // sibling_order, whose next step comes first in every execution from here
+  // (IndependenceOracle::always_initial), so that every trace through the node has it as an
+  // initial. The node then has that one child, with no sibling asleep: its part holds every
+  // trace through the node. The node is `dead` (no child) if some of its sleepers can never
+  // be woken: the largest set of sleepers each of whose next steps nothing but the set's own
+  // threads (which cannot step while asleep) can depend on or pre-empt by ending the
+  // execution. Then every execution through the node ends with them asleep, blocked: no trace
+  // is this node's. docs/explore.md, "Forced steps", has the argument.
+  struct Forced {
+    std::optional<uint32_t> child;
+    bool dead = false;
+  };
+  Forced forced_child(const Frame& f, const std::vector<uint32_t>& choices) const {
+    Forced out;
+    if (oracle_ == nullptr) return out;
+    const MachineState& state = machine_.state();
+    const bool ignore_ends = options_.split_fault == SplitFault::ForcedIgnoresFailures;
+    std::vector<std::pair<uint32_t, Footprint>> sleepers;
+    std::vector<bool> stay(threads_, false);
+    for (uint32_t q : choices) {
+      if (!asleep(f, q)) continue;
+      Footprint fp = next_footprint(q);
+      if (fp.ends || fp.prints) continue;
+      stay[q] = true;
+      sleepers.emplace_back(q, std::move(fp));
+    }
+    for (bool shrunk = true; shrunk;) {
+      shrunk = false;
+      for (const auto& [q, fp] : sleepers)
+        if (stay[q] && !oracle_->always_initial(state, q, fp.labels, ignore_ends, &stay)) {
+          stay[q] = false;
+          shrunk = true;
+        }
+    }
+    out.dead =
+        std::any_of(sleepers.begin(), sleepers.end(), [&](const auto& s) { return stay[s.first]; });
+    if (out.dead) return out;
+    for (uint32_t q : sibling_order(choices)) {
+      if (asleep(f, q)) continue;
+      Footprint fp = next_footprint(q);
+      if (!fp.ends && !fp.prints && oracle_->always_initial(state, q, fp.labels, ignore_ends)) {
+        out.child = q;
+        return out;
+      }
+    }
+    return out;
   }
 
   // The order of a split node's children (machine_ at its state): thread index order, except
@@ -829,8 +891,10 @@ private:
   SplitBudget* budget_;
   bool expand_;
   std::optional<std::vector<uint32_t>> children_;
+  bool forced_ = false; // expand: the node's children are its forced step or none (forced_child)
   std::optional<std::vector<Schedule>> listed_; // a part's executions, for on_execution
-  bool source_part_ = false; // a part with sleepers at its root: source sets (search_part)
+  bool source_part_ = false;         // a part with sleepers at its root: source sets (search_part)
+  const IndependenceOracle* oracle_; // a split search's forced steps (forced_child), or null
   uint64_t published_states_ = 0, published_executions_ = 0;
 };
 
@@ -840,9 +904,21 @@ ExploreResult explore_dpor(const Code& code, const ExploreOptions& options) {
   return DporExplorer(code, options).run();
 }
 
+std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const ExploreOptions& options) {
+  // A step runs the thread's local instructions up to its next visible one (a spawn also the
+  // child's first ones); the oracle rules out local loops, but straight code as long as the
+  // step limit could reach it too.
+  if (!options.split_forced || options.machine.bigger_step) return nullptr;
+  uint64_t straight = 0;
+  for (const ThreadCode& tc : code.threads) straight += tc.instrs.size();
+  if (straight >= options.max_steps) return nullptr;
+  return std::make_unique<IndependenceOracle>(code);
+}
+
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
-                           const std::vector<uint32_t>& prefix, SplitBudget& budget) {
-  return DporExplorer(code, options, prefix, &budget).run_part();
+                           const IndependenceOracle* oracle, const std::vector<uint32_t>& prefix,
+                           SplitBudget& budget) {
+  return DporExplorer(code, options, prefix, &budget, false, oracle).run_part();
 }
 
 // Level by level: every prefix of the frontier that does not end the execution is replaced by
@@ -850,7 +926,8 @@ DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
 // parts), until there are `split_parts` parts or no prefix has children. Depends on the program
 // and the options only, never on the number of workers.
 std::vector<std::vector<uint32_t>>
-split_dpor_search(const Code& code, const ExploreOptions& options, uint64_t& inner_nodes) {
+split_dpor_search(const Code& code, const ExploreOptions& options, const IndependenceOracle* oracle,
+                  uint64_t& inner_nodes, uint64_t& forced_nodes) {
   constexpr size_t kMaxDepth = 256; // a long single-threaded start stays one part
   struct Prefix {
     std::vector<uint32_t> threads;
@@ -865,13 +942,14 @@ split_dpor_search(const Code& code, const ExploreOptions& options, uint64_t& inn
         next.push_back(std::move(p));
         continue;
       }
-      DporExplorer expand(code, options, p.threads, nullptr, true);
+      DporExplorer expand(code, options, p.threads, nullptr, true, oracle);
       expand.explore();
       if (!expand.children()) {
         next.push_back({std::move(p.threads), true});
         continue;
       }
       ++inner_nodes;
+      if (expand.forced()) ++forced_nodes;
       grew = true;
       for (uint32_t k : *expand.children()) {
         next.push_back({p.threads, false});

@@ -11,11 +11,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "interp/code.h"
 #include "interp/explore.h"
 #include "interp/explore_outcomes.h"
+#include "interp/independence.h"
 
 namespace racelang {
 
@@ -37,16 +39,29 @@ struct DporPart {
   std::vector<Schedule> listed;
 };
 
+// What the split asks of a node's children (docs/explore.md, "Forced steps"): which steps
+// come first in every execution from the node (IndependenceOracle::always_initial). Null
+// where the split cannot use it (the bigger-step semantics, or a program whose straight code
+// could reach the step limit): then every node splits as before.
+std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const ExploreOptions& options);
+
 // The parts of a split search, as prefixes of thread indices in the search tree's order: the
 // top of the tree expanded level by level (every enabled thread that is not asleep, the earlier
 // ones asleep in the later ones' parts) until there are ExploreOptions::split_parts of them or
-// the program has no more. `inner_nodes` counts the expanded prefixes.
-std::vector<std::vector<uint32_t>>
-split_dpor_search(const Code& code, const ExploreOptions& options, uint64_t& inner_nodes);
+// the program has no more. A node with a forced step (`oracle`) has that one child and puts no
+// sibling to sleep; a node where a sleeping thread's step is forced has none (every trace
+// through it is another part's). `inner_nodes` counts the expanded prefixes, `forced_nodes`
+// those with a forced step or no child that way.
+std::vector<std::vector<uint32_t>> split_dpor_search(const Code& code,
+                                                     const ExploreOptions& options,
+                                                     const IndependenceOracle* oracle,
+                                                     uint64_t& inner_nodes, uint64_t& forced_nodes);
 
-// Optimal DPOR below `prefix` (a part from split_dpor_search), with the prefix's earlier
-// siblings asleep and the races with the prefix's own steps left to the other parts.
+// Optimal DPOR below `prefix` (a part from split_dpor_search with the same `oracle`), with the
+// prefix's earlier siblings asleep and the races with the prefix's own steps left to the
+// other parts.
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
-                           const std::vector<uint32_t>& prefix, SplitBudget& budget);
+                           const IndependenceOracle* oracle, const std::vector<uint32_t>& prefix,
+                           SplitBudget& budget);
 
 } // namespace racelang

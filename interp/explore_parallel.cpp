@@ -33,7 +33,10 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   options.progress = nullptr;
   ExploreResult result;
   result.cached = false;
-  std::vector<std::vector<uint32_t>> prefixes = split_dpor_search(code, options, result.states);
+  // Read by every worker, written by none.
+  const std::unique_ptr<IndependenceOracle> oracle = split_oracle(code, options);
+  std::vector<std::vector<uint32_t>> prefixes =
+      split_dpor_search(code, options, oracle.get(), result.states, result.forced_nodes);
   result.parts = prefixes.size();
 
   // The limits (--max-states, --max-executions) are counted over the parts in their order, as
@@ -99,7 +102,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       SplitBudget budget;
       budget.states = slot.start_states;
       budget.executions = slot.start_executions;
-      slot.part.emplace(explore_dpor_part(code, options, prefixes[i], budget));
+      slot.part.emplace(explore_dpor_part(code, options, oracle.get(), prefixes[i], budget));
       progress_states += slot.part->result.states;
       progress_executions += slot.part->result.executions_run;
       std::lock_guard<std::mutex> lock(mutex);
@@ -136,7 +139,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       SplitBudget budget;
       budget.states = states;
       budget.executions = executions;
-      slots[i].part.emplace(explore_dpor_part(code, options, prefixes[i], budget));
+      slots[i].part.emplace(explore_dpor_part(code, options, oracle.get(), prefixes[i], budget));
     }
     states += slots[i].part->result.states;
     executions += slots[i].part->result.executions_run;

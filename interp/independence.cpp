@@ -90,18 +90,115 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
     }
   }
 
-  // The accesses each instruction makes itself.
+  // The accesses each instruction makes itself, and whether it may end the execution or does
+  // what always_initial does not model.
   std::vector<std::vector<Access>> own(n);
+  std::vector<bool> own_ends(n, false), own_wild(n, false);
+  // Loops: every cycle of the flat code contains a backward jump, and every instruction on a
+  // cycle lies between some backward jump's target and the jump (the cycle must cross it
+  // going down). A spawn there may run twice (the second fails); a backward jump that a path
+  // of local instructions leads back to may spin until the step limit.
+  std::vector<std::pair<uint32_t, uint32_t>> back; // (target, jump)
+  for (uint32_t pc = 0; pc < n; ++pc) {
+    const Instr& in = tc.instrs[pc];
+    if ((in.op == Op::Jump || in.op == Op::JumpIfFalse) && in.target <= pc)
+      back.emplace_back(in.target, pc);
+  }
+  for (const auto& [target, jump] : back) {
+    std::vector<bool> seen(n, false);
+    std::vector<uint32_t> todo;
+    if (!is_visible(tc.instrs[target].op)) todo.push_back(target);
+    while (!todo.empty()) {
+      uint32_t pc = todo.back();
+      todo.pop_back();
+      if (seen[pc]) continue;
+      seen[pc] = true;
+      if (pc == jump) own_ends[jump] = true; // a loop of local instructions only
+      for_each_successor(tc, pc, [&](uint32_t s) {
+        if (!seen[s] && !is_visible(tc.instrs[s].op)) todo.push_back(s);
+      });
+    }
+  }
+  // A division or remainder fails unless its divisor is a nonzero constant that no
+  // short-circuit jump skips.
+  auto may_divide_by_zero = [&](ExprRef e) {
+    for (uint32_t x = e.begin; x < e.end; ++x) {
+      const ExprInstr& ei = tc.exprs[x];
+      if (ei.op != ExprOp::Div && ei.op != ExprOp::Mod) continue;
+      if (x == e.begin || tc.exprs[x - 1].op != ExprOp::Const || tc.exprs[x - 1].value == 0)
+        return true;
+      for (uint32_t y = e.begin; y < x; ++y)
+        if ((tc.exprs[y].op == ExprOp::AndJump || tc.exprs[y].op == ExprOp::OrJump) &&
+            tc.exprs[y].arg == x)
+          return true;
+    }
+    return false;
+  };
+  // A scalar or a constant index in range: the operand names one cell and cannot fail (a
+  // computed index into a one-element array names one cell too, but may be out of range).
+  auto constant_cell = [&](const LocRef& loc, uint32_t& cell) {
+    uint32_t begin = 0, end = 0;
+    bool constant = loc.size == 0 || (loc.index.end == loc.index.begin + 1 &&
+                                      tc.exprs[loc.index.begin].op == ExprOp::Const);
+    if (!constant || !cells_of(code_, j, loc, begin, end)) return false;
+    cell = begin;
+    return true;
+  };
   for (uint32_t pc = 0; pc < n; ++pc) {
     const Instr& in = tc.instrs[pc];
     Access a;
     a.must_hold = held[pc] == kAll ? 0 : held[pc]; // kAll: unreachable; keep it conservative
-    if (in.op == Op::Load || in.op == Op::Store) {
+    uint32_t cell = 0;
+    switch (in.op) {
+    case Op::Load:
+    case Op::Store:
       a.write = in.op == Op::Store;
       if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
-    } else if (in.op == Op::Assert && in.stmt && std::get<Assert>(in.stmt->node).race) {
-      // A failing race check reads the cell that holds the earlier access's site.
-      if (cells_of(code_, j, in.loc2, a.begin, a.end)) own[pc].push_back(a);
+      own_wild[pc] = in.volatile_access;
+      own_ends[pc] = !constant_cell(in.loc, cell) || may_divide_by_zero(in.expr);
+      break;
+    case Op::Lock:
+    case Op::Unlock:
+      a.write = true;
+      a.acquire = in.op == Op::Lock;
+      if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
+      // An unlock fails unless the thread holds the lock, which only a constant lock among
+      // the 64 tracked ones certainly held here proves.
+      own_ends[pc] = !constant_cell(in.loc, cell) ||
+                     (in.op == Op::Unlock && (bits_of(cell, cell + 1) & a.must_hold) == 0);
+      break;
+    case Op::Assert:
+      if (in.stmt && std::get<Assert>(in.stmt->node).race) {
+        // A failing race check reads the cell that holds the earlier access's site.
+        if (cells_of(code_, j, in.loc2, a.begin, a.end)) own[pc].push_back(a);
+      }
+      own_ends[pc] = true;
+      break;
+    case Op::Spawn:
+      own_ends[pc] = std::any_of(back.begin(), back.end(),
+                                 [&](const auto& b) { return b.first <= pc && pc <= b.second; });
+      break;
+    case Op::Print:
+      for (uint32_t x = 0; x < in.arg_count; ++x)
+        own_ends[pc] = own_ends[pc] || may_divide_by_zero(tc.print_args[in.args_begin + x]);
+      break;
+    case Op::Assign:
+    case Op::JumpIfFalse:
+    case Op::Assume:
+      own_ends[pc] = may_divide_by_zero(in.expr);
+      break;
+    case Op::Cas:
+    case Op::FetchAdd:
+    case Op::CondWait:
+    case Op::Notify:
+    case Op::Await:
+      own_wild[pc] = true;
+      own_ends[pc] = true;
+      break;
+    case Op::Wait:
+    case Op::Jump:
+    case Op::End:
+      break;
     }
   }
 
@@ -112,19 +209,28 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
         std::find(cuts.begin(), cuts.end(), static_cast<int64_t>(in.target)) == cuts.end())
       cuts.push_back(in.target);
   for (size_t c = 0; c < cuts.size(); ++c) {
-    Footprint fp(n);
+    Footprint fp;
+    fp.accesses.resize(n);
+    fp.ends = own_ends;
+    fp.wild = own_wild;
     for (bool changed = true; changed;) {
       changed = false;
       for (uint32_t pc = static_cast<uint32_t>(n); pc-- > 0;) {
         const Instr& in = tc.instrs[pc];
         std::vector<Access> acc = own[pc];
+        bool ends = own_ends[pc], wild = own_wild[pc];
         if (!(in.op == Op::Wait && static_cast<int64_t>(in.target) == cuts[c]))
-          for_each_successor(
-              tc, pc, [&](uint32_t s) { acc.insert(acc.end(), fp[s].begin(), fp[s].end()); });
+          for_each_successor(tc, pc, [&](uint32_t s) {
+            acc.insert(acc.end(), fp.accesses[s].begin(), fp.accesses[s].end());
+            ends = ends || fp.ends[s];
+            wild = wild || fp.wild[s];
+          });
         std::sort(acc.begin(), acc.end());
         acc.erase(std::unique(acc.begin(), acc.end()), acc.end());
-        if (acc != fp[pc]) {
-          fp[pc] = std::move(acc);
+        if (acc != fp.accesses[pc] || ends != fp.ends[pc] || wild != fp.wild[pc]) {
+          fp.accesses[pc] = std::move(acc);
+          fp.ends[pc] = ends;
+          fp.wild[pc] = wild;
           changed = true;
         }
       }
@@ -132,6 +238,24 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
     footprints_[j].push_back(std::move(fp));
     if (cuts[c] >= 0) cut_of_[static_cast<size_t>(cuts[c])][j] = static_cast<uint32_t>(c);
   }
+}
+
+bool IndependenceOracle::harmless_thread(const MachineState& state, uint32_t k, uint32_t j,
+                                         uint32_t& pc) const {
+  if (j == k || state.status[j] == ThreadStatus::Finished) return true;
+  pc = 0;
+  if (state.status[j] == ThreadStatus::Running) {
+    pc = state.pc[j];
+    return false;
+  }
+  // Not spawned yet: harmless if only k can start it (k's child on the way down to j
+  // has not been spawned), since then all of j's steps come after k's next one.
+  int32_t c = static_cast<int32_t>(j);
+  while (code_.threads[static_cast<size_t>(c)].parent >= 0 &&
+         code_.threads[static_cast<size_t>(c)].parent != static_cast<int32_t>(k))
+    c = code_.threads[static_cast<size_t>(c)].parent;
+  return code_.threads[static_cast<size_t>(c)].parent == static_cast<int32_t>(k) &&
+         state.status[static_cast<size_t>(c)] == ThreadStatus::NotSpawned;
 }
 
 bool IndependenceOracle::independent(const MachineState& state, uint32_t k, uint32_t cell,
@@ -142,27 +266,50 @@ bool IndependenceOracle::independent(const MachineState& state, uint32_t k, uint
   for (size_t b = 0; b < lock_cells_.size(); ++b)
     if (state.memory[lock_cells_[b]] == holder) held |= uint64_t{1} << b;
   for (uint32_t j = 0; j < code_.threads.size(); ++j) {
-    if (j == k || state.status[j] == ThreadStatus::Finished) continue;
     uint32_t pc = 0;
-    if (state.status[j] == ThreadStatus::Running) {
-      pc = state.pc[j];
-    } else {
-      // Not spawned yet: harmless if only k can start it (k's child on the way down to j
-      // has not been spawned), since then all of j's steps come after k's next one.
-      int32_t c = static_cast<int32_t>(j);
-      while (code_.threads[static_cast<size_t>(c)].parent >= 0 &&
-             code_.threads[static_cast<size_t>(c)].parent != static_cast<int32_t>(k))
-        c = code_.threads[static_cast<size_t>(c)].parent;
-      if (code_.threads[static_cast<size_t>(c)].parent == static_cast<int32_t>(k) &&
-          state.status[static_cast<size_t>(c)] == ThreadStatus::NotSpawned)
-        continue;
-    }
+    if (harmless_thread(state, k, j, pc)) continue;
     const Footprint& fp = footprints_[j][cut_of_[k][j]];
-    for (const Access& a : fp[pc]) {
+    for (const Access& a : fp.accesses[pc]) {
       if (a.begin > cell) break; // sorted by begin
       if (cell >= a.end || !(a.write || write)) continue;
       if ((a.must_hold & held) == 0) return false;
     }
+  }
+  return true;
+}
+
+bool IndependenceOracle::always_initial(const MachineState& state, uint32_t k,
+                                        const std::vector<Label>& labels, bool ignore_ends,
+                                        const std::vector<bool>* stay) const {
+  const int64_t holder = code_.threads[k].id + 1;
+  uint64_t held = 0;
+  for (size_t b = 0; b < lock_cells_.size(); ++b)
+    if (state.memory[lock_cells_[b]] == holder) held |= uint64_t{1} << b;
+  // A spawn of u is dependent with u's steps (which come after it: harmless_thread), another
+  // spawn of u (only k's code spawns u) and waits for u (they wait for u to finish); a wait
+  // for a finished thread with its spawn and nothing else. Both touch no cell.
+  auto cell_label = [](const Label& l) {
+    return l.kind == LabelKind::Read || l.kind == LabelKind::Write ||
+           l.kind == LabelKind::Acquire || l.kind == LabelKind::Release;
+  };
+  for (const Label& l : labels)
+    if (!cell_label(l) && l.kind != LabelKind::Fork && l.kind != LabelKind::Join) return false;
+  for (uint32_t j = 0; j < code_.threads.size(); ++j) {
+    uint32_t pc = 0;
+    if (harmless_thread(state, k, j, pc) || (stay != nullptr && (*stay)[j])) continue;
+    // A `wait` for k comes after k's next step, and so does everything after it (the cut).
+    const Footprint& fp = footprints_[j][cut_of_[k][j]];
+    if (fp.wild[pc] || (fp.ends[pc] && !ignore_ends)) return false;
+    for (const Access& a : fp.accesses[pc])
+      for (const Label& l : labels) {
+        if (!cell_label(l) || l.target < a.begin || l.target >= a.end) continue;
+        if (!a.write && l.kind == LabelKind::Read) continue;
+        // Harmless: made under a lock k holds now (k's release of it is k's next step or
+        // later), or the acquisition of one (it waits for that release).
+        if ((a.must_hold & held) != 0) continue;
+        if (a.acquire && a.end == a.begin + 1 && state.memory[a.begin] == holder) continue;
+        return false;
+      }
   }
   return true;
 }

@@ -6,7 +6,9 @@
 // for every instruction, the accesses the thread can still make from there (cells, read or
 // write, and the locks it certainly holds while making them), optionally cut at a `wait` for
 // a given thread. docs/instrumentation.md ("The independence reduction") has the argument that
-// the reduction keeps final states, failures, deadlocks and races exact.
+// the reduction keeps final states, failures, deadlocks and races exact. The same summary, with
+// the lock operations and whether a step may fail, tells the split DPOR search which steps come
+// first in every execution (always_initial; docs/explore.md, "Forced steps").
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "interp/code.h"
+#include "interp/label.h"
 
 namespace racelang {
 
@@ -32,18 +35,44 @@ public:
   // or when its thread can only be spawned, directly or not, by k's own later steps.
   bool independent(const MachineState& state, uint32_t k, uint32_t cell, bool write) const;
 
+  // Whether thread index k's next step, whose labels are `labels`, comes first in every
+  // execution from `state` up to that step: it is dependent (docs/explore.md, "Steps,
+  // dependence and traces") with no step the other threads can take before it, and no other
+  // thread can end the execution first (fail: an assert, a computed index, an unlock not
+  // certainly held, a division by a computed value, a spawn in a loop; or run a local loop
+  // into the step limit). Then it is an initial of every Mazurkiewicz trace through `state`
+  // (explore --jobs splits no node at such a step: explore_dpor.cpp, forced_child). Only
+  // loads, stores, acquisitions, releases, spawns and waits qualify; a thread whose future
+  // holds volatiles, conditions or barriers rules every step out. Conservative: false when in
+  // doubt.
+  // `stay` (per thread index, or null): threads taken to take no step before k's (sleepers
+  // that nothing outside `stay` can wake: explore_dpor.cpp, forced_child). `ignore_ends`: the
+  // broken variant for the tests (other threads' failures not considered).
+  bool always_initial(const MachineState& state, uint32_t k, const std::vector<Label>& labels,
+                      bool ignore_ends = false, const std::vector<bool>* stay = nullptr) const;
+
 private:
   struct Access {
     uint32_t begin = 0, end = 0; // the cells it may touch: [begin, end)
-    bool write = false;
-    uint64_t must_hold = 0; // locks (bits of lock_bits_) certainly held when it happens
-    auto tie() const { return std::make_tuple(begin, end, write, must_hold); }
+    bool write = false;          // a store, or any operation on a lock
+    bool acquire = false;        // a lock acquisition (lock cells only)
+    uint64_t must_hold = 0;      // locks (bits of lock_bits_) certainly held when it happens
+    auto tie() const { return std::make_tuple(begin, end, write, acquire, must_hold); }
     friend bool operator<(const Access& a, const Access& b) { return a.tie() < b.tie(); }
     friend bool operator==(const Access& a, const Access& b) { return a.tie() == b.tie(); }
   };
-  using Footprint = std::vector<std::vector<Access>>; // per pc: accesses reachable from it
+  // Per pc: what the thread can still do from there. `accesses`: loads, stores (the data cells)
+  // and lock operations (the lock cells), sorted by cell; `ends`: a step that may fail or hit
+  // the step limit; `wild`: volatiles, conditions or barriers (always_initial gives up).
+  struct Footprint {
+    std::vector<std::vector<Access>> accesses;
+    std::vector<bool> ends, wild;
+  };
 
   void analyse_thread(uint32_t j);
+  // Whether thread j can take no step before thread k's next one (finished, or only k's later
+  // steps can spawn it); else its pc (0 if not spawned yet) in `pc`.
+  bool harmless_thread(const MachineState& state, uint32_t k, uint32_t j, uint32_t& pc) const;
 
   const Code& code_;
   std::vector<bool> never_independent_; // per cell, with metadata_only

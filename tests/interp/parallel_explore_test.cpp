@@ -137,7 +137,8 @@ void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   ExploreResult r = explore_program(c->code, o);
   RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
   RC_TAG(r.source_parts < r.parts ? "optimal parts" : "",
-         r.source_parts > 0 ? "source-set parts" : "");
+         r.source_parts > 0 ? "source-set parts" : "",
+         r.forced_nodes > 0 ? "forced steps" : "no forced step");
   // Parts without sleepers at their root are optimal: no blocked execution but in the others
   // (docs/explore.md, "Optimal parts"), unless a step can fail (as unsplit: "Failures").
   bool fails = r.counts.failed > 0 || r.counts.step_limit > 0;
@@ -209,19 +210,22 @@ std::string philosophers(int n) {
   return out;
 }
 
+// `forced`: ExploreOptions::split_forced (false: every node split, as before forced steps).
 ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
-                    DporFault dpor_fault = DporFault::None) {
+                    DporFault dpor_fault = DporFault::None, bool forced = true) {
   auto c = compile(text);
   EXPECT_NE(c, nullptr);
   ExploreOptions o = split_options(2, fault);
   o.split_parts = parts;
   o.max_states = 1'000'000;
   o.dpor_fault = dpor_fault;
+  o.split_forced = forced;
   return explore_program(c->code, o);
 }
 
-uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault) {
-  return split(text, parts, fault).traces.value_or(0);
+uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault,
+                      bool forced = true) {
+  return split(text, parts, fault, DporFault::None, forced).traces.value_or(0);
 }
 
 uint64_t traces_unsplit(const std::string& text) {
@@ -251,9 +255,69 @@ TEST(ParallelExplore, FamiliesKeepEveryTraceAndBlockOnlyInPartsWithSleepers) {
   }
 }
 
+std::string mpat(int n) {
+  std::string out = "shared x[" + std::to_string(n) + "];\nmutex m[" + std::to_string(n) + "];\n";
+  for (int t = 1; t <= 2 * n; ++t) {
+    std::string i = std::to_string((t - 1) % n);
+    out += "spawn " + std::to_string(t) + " { lock m[" + i + "]; v := load x[" + i +
+           "]; store v + 1 x[" + i + "]; unlock m[" + i + "]; }\n";
+  }
+  for (int t = 1; t <= 2 * n; ++t) out += "wait " + std::to_string(t) + ";\n";
+  return out;
+}
+
+// Forced steps (docs/explore.md, "Forced steps"): a node where some thread's step comes first
+// in every execution is not split, and one whose sleepers nothing can wake is dropped. Threads
+// that commute completely (each with its own lock and cell) have one trace: one part, and no
+// execution blocked (each node but the last would otherwise be split into parts that hold
+// nothing). On families with locks the split keeps every trace and blocks fewer executions
+// than splitting every node.
+TEST(ParallelExplore, ForcedStepsLeaveFewerEmptyParts) {
+  std::string own = "shared x[4];\nmutex m[4];\n";
+  for (int t = 1; t <= 4; ++t) {
+    std::string i = std::to_string(t - 1);
+    own += "spawn " + std::to_string(t) + " { lock m[" + i + "]; v := load x[" + i +
+           "]; if (v == 0) { store 1 x[" + i + "]; } unlock m[" + i + "]; }\n";
+  }
+  own += "wait 1;\nwait 2;\nwait 3;\nwait 4;\n";
+  ExploreResult r = split(own, 64, SplitFault::None);
+  EXPECT_EQ(r.traces, 1u);
+  EXPECT_EQ(r.parts, 1u);
+  EXPECT_EQ(r.redundant, 0u);
+  ExploreResult every = split(own, 64, SplitFault::None, DporFault::None, false);
+  EXPECT_EQ(every.traces, 1u);
+  EXPECT_GT(every.redundant, 0u);
+  for (const std::string& text : {mpat(4), philosophers(5)}) {
+    uint64_t expected = traces_unsplit(text);
+    ExploreResult forced = split(text, 64, SplitFault::None);
+    ExploreResult all = split(text, 64, SplitFault::None, DporFault::None, false);
+    EXPECT_EQ(forced.traces, expected) << text;
+    EXPECT_EQ(forced.counts.total, expected) << text;
+    EXPECT_EQ(all.traces, expected) << text;
+    EXPECT_LT(forced.redundant, all.redundant) << text;
+    std::cout << "[ info ] " << *forced.traces << " traces: " << forced.parts << " parts, "
+              << forced.redundant << " blocked; every node split: " << all.parts << " parts, "
+              << all.redundant << " blocked\n";
+  }
+}
+
 // ---- Teeth ---------------------------------------------------------------------------------
 
+// A step forced although another thread may fail before it loses the traces in which that
+// thread fails first (thread 2's assertion fails when thread 3 stored to y first; thread 1's
+// store to x commutes with everything else, so only the failure keeps it from coming first).
+TEST(ParallelExploreTeeth, ForcedStepsThatIgnoreFailuresAreCaught) {
+  const std::string failing = "shared x;\nshared y;\nspawn 1 { store 1 x; }\n"
+                              "spawn 2 { v := load y; assert(v == 0); }\n"
+                              "spawn 3 { store 1 y; }\nwait 1;\nwait 2;\nwait 3;\n";
+  uint64_t expected = traces_unsplit(failing);
+  EXPECT_EQ(traces_split(failing, 64, SplitFault::None), expected);
+  EXPECT_LT(traces_split(failing, 64, SplitFault::ForcedIgnoresFailures), expected);
+}
+
 // Two threads storing to different cells: one trace, which the broken variant counts twice.
+// The cells are indexed by locals, so that the split cannot prove either store comes first in
+// every execution (a computed index may be out of range and fail): the node is split.
 uint64_t split_traces(const std::string& text, SplitFault fault) {
   auto c = compile(text);
   EXPECT_NE(c, nullptr);
@@ -262,8 +326,8 @@ uint64_t split_traces(const std::string& text, SplitFault fault) {
   return explore_program(c->code, o).traces.value_or(0);
 }
 
-const std::string kTwoStores = "shared x;\nshared y;\nspawn 1 { store 1 x; }\n"
-                               "spawn 2 { store 1 y; }\nwait 1;\nwait 2;\n";
+const std::string kTwoStores = "shared x[1];\nshared y[1];\nspawn 1 { i := 0; store 1 x[i]; }\n"
+                               "spawn 2 { i := 0; store 1 y[i]; }\nwait 1;\nwait 2;\n";
 
 // Parts that do not put their earlier siblings to sleep explore traces twice.
 TEST(ParallelExploreTeeth, PartsWithoutTheirSiblingsAsleepAreCaught) {
@@ -292,7 +356,8 @@ TEST(ParallelExploreTeeth, WakeupTreesInPartsWithSleepersAreCaught) {
                                "spawn 4 { store 2 b; }\nwait 1;\nwait 2;\nwait 3;\nwait 4;\n";
   EXPECT_EQ(traces_unsplit(smallest), 4u);
   EXPECT_EQ(traces_split(smallest, 2, SplitFault::None), 4u);
-  EXPECT_EQ(traces_split(smallest, 2, SplitFault::WakeupTreesInParts), 3u);
+  // (Every node split: forced steps would leave thread 1 awake in that part.)
+  EXPECT_EQ(traces_split(smallest, 2, SplitFault::WakeupTreesInParts, false), 3u);
   bool lost = false;
   for (const std::string& text : {sigma(3), sigma(4), philosophers(5)})
     lost = lost || traces_split(text, 64, SplitFault::WakeupTreesInParts) != traces_unsplit(text);
@@ -304,7 +369,8 @@ TEST(ParallelExploreTeeth, WakeupTreesInPartsWithSleepersAreCaught) {
 TEST(ParallelExploreTeeth, SourceSetsInEveryPartAreCaught) {
   bool caught = false;
   for (const std::string& text : {sigma(4), philosophers(5)}) {
-    ExploreResult r = split(text, 64, SplitFault::None, DporFault::NoWakeupTrees);
+    // Every node split: forced steps leave these programs few parts with sleepers.
+    ExploreResult r = split(text, 64, SplitFault::None, DporFault::NoWakeupTrees, false);
     EXPECT_EQ(r.traces, traces_unsplit(text));
     caught = caught || r.redundant > r.source_parts_blocked;
   }
