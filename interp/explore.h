@@ -43,13 +43,15 @@ enum class ExploreStrategy : uint8_t {
 // Deliberately broken DPOR variants, for tests only: each must be caught by a property.
 enum class DporFault : uint8_t {
   None,
-  IgnoreLocks,      // lock operations are independent of each other
-  WritesCommute,    // two writes of one cell are independent
-  NoWakeupTrees,    // race reversals add one thread (source sets alone), not the whole sequence
-  IgnoreConditions, // waits and notifies of one condition are independent of each other
-  IgnoreBarriers,   // two arrivals at one barrier are independent
-  StaleEndingSteps, // a failing step moved before its race keeps E's footprint (traces twice)
-  StaleEventKeys,   // a reused frame keeps its earlier event's key (explore_dpor.cpp, set_key)
+  IgnoreLocks,          // lock operations are independent of each other
+  WritesCommute,        // two writes of one cell are independent
+  NoWakeupTrees,        // race reversals add one thread (source sets alone), not the whole sequence
+  IgnoreConditions,     // waits and notifies of one condition are independent of each other
+  IgnoreBarriers,       // two arrivals at one barrier are independent
+  StaleEndingSteps,     // a failing step moved before its race keeps E's footprint (traces twice)
+  StaleEventKeys,       // a reused frame keeps its earlier event's key (explore_dpor.cpp, set_key)
+  EndRaceAlone,         // a step's race with the end of E is tried as that step alone (traces lost)
+  BlockedEndsSkipLocks, // a sleep-set-blocked end reverses no blocked lock's race (split loses)
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must

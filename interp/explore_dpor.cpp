@@ -430,7 +430,14 @@ private:
     // A part whose prefix ends with every enabled thread asleep holds no trace (its earlier
     // siblings cover them): not an execution begun and abandoned.
     if (depth == prefix_.size() && depth > 0) return;
-    ++result_.redundant; // sleep-set blocked: every enabled thread is asleep
+    // Sleep-set blocked: every enabled thread is asleep. A thread blocked on a lock here races
+    // with the acquisition that holds it as at a deadlock: the sleepers' own branches do not
+    // reverse that race for this branch's traces (they put a sleeper's step before it), and
+    // a source-set search (a split part with sleepers) lost the traces in which the blocked
+    // thread takes the lock first (docs/explore.md, "Not done yet").
+    if (options_.dpor_fault != DporFault::BlockedEndsSkipLocks)
+      reverse_blocked_locks(f, stack_.size() - 1);
+    ++result_.redundant;
     ++result_.executions_run;
   }
 
@@ -750,6 +757,22 @@ private:
     for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
   }
 
+  // The next step of `ended` once q has taken its step from `top` (its footprint into `fp`, on
+  // moved_step's machine): false if q's step ends the execution or leaves `ended` unable to
+  // step. Its clock is left null: it follows q's step (a step that still fails depends on it,
+  // and one that no longer fails does so because q's step changed what it reads).
+  bool ended_after(const Frame& top, uint32_t q, uint32_t ended, Footprint& fp) {
+    if (!probe_) probe_.emplace(code_, options_.machine);
+    Machine& m = *probe_;
+    m.set_state(top.state);
+    if (m.advance(q, options_.max_steps).status != StepStatus::Done || !m.can_step(ended))
+      return false;
+    bool prints = m.next_instr(ended).op == Op::Print;
+    StepPreview p = m.peek(ended, options_.max_steps);
+    fp = footprint(p.events, p.status, prints);
+    return true;
+  }
+
   // A step ended E at the top frame: every other thread enabled there races with it.
   void reverse_with_the_end(const Frame& top, uint32_t ended) {
     if (stack_.size() - 1 < floor_) return; // the prefix's own end: its siblings are parts
@@ -758,8 +781,16 @@ private:
     for (uint32_t q = 0; q < threads_; ++q)
       if (q != ended && enabled(top, q)) others.emplace_back(q, next_footprint(q));
     Frame& f = stack_.back();
+    Footprint after;
     for (const auto& [q, fp] : others) {
+      // q's step, then the ending thread's step as it is after q's: without the latter, a
+      // sleeper independent of q's step was a weak initial of the sequence and the insertion
+      // was skipped, although the sleeper's branch runs its step before the end (which then
+      // may not fail) and so never holds the trace in which q steps and then E ends.
       std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
+      if (options_.dpor_fault != DporFault::EndRaceAlone && !fp.ends &&
+          ended_after(top, q, ended, after))
+        v.push_back({ended, f.steps[ended] + 1, &after, nullptr});
       if (source_sets()) {
         add_source(f, v);
         continue;

@@ -21,7 +21,9 @@ constexpr DporFault kFaults[] = {DporFault::None,
                                  DporFault::IgnoreConditions,
                                  DporFault::IgnoreBarriers,
                                  DporFault::StaleEndingSteps,
-                                 DporFault::StaleEventKeys};
+                                 DporFault::StaleEventKeys,
+                                 DporFault::EndRaceAlone,
+                                 DporFault::BlockedEndsSkipLocks};
 
 Footprint generated_footprint(std::mt19937& rng) {
   Footprint fp;

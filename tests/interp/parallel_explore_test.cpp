@@ -157,6 +157,50 @@ RC_GTEST_PROP(ParallelExploreGeneratedSync, SameOutputAsOneWorkerAndUnsplit, ())
   check_split(SplitFault::None, kSync);
 }
 
+// Found by comparing the split with the unsplit search (seed 99): split into 4 parts, the part
+// of main's third spawn with thread 2 asleep (source sets) lost the trace in which thread 2
+// takes m and n before thread 1 takes n and thread 1 loads y between main's stores. Its only
+// route was a sleep-set-blocked execution with thread 2 blocked on n, held by thread 1, whose
+// race with thread 1's acquisition was reversed only at deadlocks; the blocked end reverses it
+// too now (docs/explore.md, "Not done yet"). Without that (the fault), traces are lost.
+TEST(ParallelExplore, BlockedEndsReverseTheirLockRaces) {
+  const std::string text = R"(shared x;
+shared y;
+shared buf[2];
+mutex m;
+mutex n;
+store v + 0 buf[0];
+j := 0; while (j < 2) { store v + 0 x; j := j + 1; }
+spawn 1 {
+  lock n; lock m; v := load y; unlock m; unlock n;
+}
+spawn 2 {
+  lock n; v := load y; unlock n;
+  v := load x;
+  lock m; lock n; store v + 0 buf[i]; unlock n; unlock m;
+  j := 0; while (j < 2) { v := load x; j := j + 1; }
+}
+spawn 3 {
+}
+j := 0; while (j < 2) { store v + 0 y; j := j + 1; }
+)";
+  auto c = compile(text);
+  ASSERT_NE(c, nullptr);
+  ExploreResult u = explore_program(c->code, split_options(0));
+  ASSERT_EQ(u.traces, 21u);
+  bool lost = false;
+  for (bool forced : {true, false})
+    for (uint32_t parts : {2u, 4u, 8u, 64u}) {
+      ExploreOptions o = split_options(1);
+      o.split_parts = parts;
+      o.split_forced = forced;
+      EXPECT_EQ(explore_program(c->code, o).traces, u.traces) << parts << " parts " << forced;
+      o.dpor_fault = DporFault::BlockedEndsSkipLocks;
+      lost = lost || explore_program(c->code, o).traces < u.traces;
+    }
+  EXPECT_TRUE(lost);
+}
+
 // N threads increment x under one lock: N! traces; with 8 workers, split everywhere.
 TEST(ParallelExplore, SplitsIntoPartsAndCountsEveryTraceOnce) {
   std::string text = "shared x;\nmutex m;\n";
