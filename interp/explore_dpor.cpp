@@ -48,6 +48,7 @@ struct Event {
   std::vector<uint32_t> clock, race_clock;
   bool raced = false;         // the detector (or a race check) reported a race in this step
   std::vector<RaceKey> races; // the detector's races in this step, in order
+  std::vector<size_t> racing; // the frames of the earlier events this one races with
 };
 
 // A wakeup-tree node: the next step of `thread` there, as it was seen when inserted.
@@ -402,6 +403,7 @@ private:
       return;
     }
     if (choices.empty()) {
+      reverse_path_races(stack_.size() - 1);
       reverse_blocked_locks(f, stack_.size() - 1);
       auto witness = [&] { return whole_witness(stack_.size() - 1, -1); };
       if (machine_.all_finished()) {
@@ -434,7 +436,8 @@ private:
     // with the acquisition that holds it as at a deadlock: the sleepers' own branches do not
     // reverse that race for this branch's traces (they put a sleeper's step before it), and
     // a source-set search (a split part with sleepers) lost the traces in which the blocked
-    // thread takes the lock first (docs/explore.md, "Not done yet").
+    // thread takes the lock first (docs/explore.md, "Lost traces").
+    reverse_path_races(stack_.size() - 1);
     if (options_.dpor_fault != DporFault::BlockedEndsSkipLocks)
       reverse_blocked_locks(f, stack_.size() - 1);
     ++result_.redundant;
@@ -625,7 +628,7 @@ private:
     std::vector<uint32_t> moved_clock;
     if (last.fp->ends && last.clock != nullptr &&
         options_.dpor_fault != DporFault::StaleEndingSteps &&
-        moved_step(i, end, v, last, moved_fp, moved_clock)) {
+        moved_step(i, v, last, moved_fp, moved_clock)) {
       last.fp = &moved_fp;
       last.clock = &moved_clock;
     }
@@ -650,8 +653,8 @@ private:
   // e_i's state through v's steps, which do not depend on e_i and behave as in E), and its
   // clock is rebuilt from v's steps it depends on there. False if the replay does not reach
   // it as E did (then E's footprint and clock stay: the conservative choice).
-  bool moved_step(size_t i, size_t end, const std::vector<SeqItem>& v, const SeqItem& last,
-                  Footprint& fp, std::vector<uint32_t>& clock) {
+  bool moved_step(size_t i, const std::vector<SeqItem>& v, const SeqItem& last, Footprint& fp,
+                  std::vector<uint32_t>& clock) {
     if (!probe_) probe_.emplace(code_, options_.machine);
     Machine& m = *probe_;
     m.set_state(stack_[i].state);
@@ -664,8 +667,9 @@ private:
     StepPreview p = m.peek(last.thread, options_.max_steps);
     fp = footprint(p.events, p.status, prints);
     // As add_event: the thread's previous event (its origin), then the steps of v it depends
-    // on; the steps before e_i are all in the clocks already.
-    base_clock(stack_[end], last.thread, last.pos, fp, clock);
+    // on; the steps before e_i are all in the clocks already. A step that ends E is taken from
+    // the top frame.
+    base_clock(stack_.back(), last.thread, last.pos, fp, clock);
     for (auto x = v.rbegin(); x != v.rend(); ++x)
       if (clock[x->thread] < x->pos && dep_.between(*x->fp, fp) == Dep::Race)
         merge_clock(clock, *x->clock);
@@ -754,7 +758,34 @@ private:
       merge_clock(full, ei.clock);
     }
     merge_clock(full, race);
-    for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+    e.racing.assign(races_.begin(), races_.end());
+    // Source sets (the paper's Algorithm 1) reverse a race as its second step is taken, with
+    // notdep cut there; wakeup trees (Algorithm 2) at the end of every execution with the
+    // whole execution's notdep (reverse_path_races).
+    if (source_sets() || races_reversed_at_their_step())
+      for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+  }
+
+  bool races_reversed_at_their_step() const {
+    return options_.dpor_fault == DporFault::RacesReversedAtTheirStep ||
+           options_.dpor_fault == DporFault::EndRaceAloneAndRacesAtTheirStep;
+  }
+
+  // At the end of E (its events end before `end`), with wakeup trees: every race e_i ⋖ e_j of
+  // E inserts v = notdep(e_i, E).e_j, where notdep runs over the whole of E, as the paper's
+  // Algorithm 2 does at each maximal execution. Reversing a race once, as its second step is
+  // taken, with v cut at e_j, lost traces (docs/explore.md, "Races are reversed at the end of
+  // each execution"): the later events of E that do not happen after e_i belong to v, and one
+  // of them may be what a sleeper at e_i's prefix depends on, so that the sleeper is no weak
+  // initial of the whole v although it is one of the cut v. A race present in several
+  // executions is inserted again from each; insert() adds nothing where an existing branch
+  // covers the sequence, and a sleeper that is its initial skips it.
+  void reverse_path_races(size_t end) {
+    if (source_sets() || races_reversed_at_their_step()) return;
+    for (size_t j = floor_ + 1; j < end; ++j) {
+      const Event& e = stack_[j].event;
+      for (size_t i : e.racing) reverse(i, end, {e.thread, e.pos, &e.fp, &e.race_clock});
+    }
   }
 
   // The next step of `ended` once q has taken its step from `top` (its footprint into `fp`, on
@@ -788,7 +819,8 @@ private:
       // was skipped, although the sleeper's branch runs its step before the end (which then
       // may not fail) and so never holds the trace in which q steps and then E ends.
       std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
-      if (options_.dpor_fault != DporFault::EndRaceAlone && !fp.ends &&
+      if (options_.dpor_fault != DporFault::EndRaceAlone &&
+          options_.dpor_fault != DporFault::EndRaceAloneAndRacesAtTheirStep && !fp.ends &&
           ended_after(top, q, ended, after))
         v.push_back({ended, f.steps[ended] + 1, &after, nullptr});
       if (source_sets()) {
@@ -873,6 +905,7 @@ private:
     if (s.status != StepStatus::Done) {
       ++result_.states; // the end is a node of the search too
       end_in_step(s, top.path_steps, child.chosen, top.races_on_path, child.races_on_path);
+      reverse_path_races(stack_.size());
       reverse_with_the_end(top, k); // may add to this frame's tree: `node` is not used after it
       reverse_blocked_locks(top, stack_.size());
       return;

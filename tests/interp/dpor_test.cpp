@@ -544,28 +544,26 @@ TEST(DporTeeth, IgnoringBarrierDependencesIsCaught) {
 // of filling): an existing branch of the wakeup tree then looks unrelated to the reversal, and
 // the same trace is explored twice (the brute-force count is exceeded).
 TEST(DporTeeth, StaleEndingStepsAreCaught) {
-  // Two programs the trace-count property found with random seeds (shrunk by RapidCheck): the
-  // last load of main may read 2 and fail the assert, or read 0 once a reversal moves it before
-  // thread 1's store; thread 1 may fill the barrier and fail, or park once moved before main's
-  // arrival. (A generated search for such a program depends on the compiler's argument
-  // evaluation order, so the teeth are these programs themselves.)
-  const std::string reread = R"(shared x;
-shared y;
-shared buf[2];
-mutex n;
-j := 0;
-while (j < 2) { store v + 0 y; j := j + 1; }
-store v + 0 buf[i];
-spawn 1 { store v + 2 buf[0]; store v + 0 buf[1]; }
-spawn 2 {
-  v := load buf[0];
-  lock n; store v + 0 buf[0]; unlock n;
-  store v + 0 x;
-  v := load y;
-}
-j := 0;
-while (j < 2) { v := load buf[i]; j := j + 1; }
+  // Programs the trace-count property found with random seeds (shrunk by RapidCheck, then by
+  // hand): thread 1's load may read main's 1 and fail the assert, or read 0 once a reversal
+  // moves it before main's store; thread 1 may fill the barrier and fail, or park once moved
+  // before main's arrival. (A generated search for such a program depends on the compiler's
+  // argument evaluation order, so the teeth are these programs themselves.) The first replaces
+  // an earlier one that the fault no longer made wrong once races were reversed at the end of
+  // each execution (docs/explore.md): there the stale branch was covered another way.
+  const std::string reread = R"(shared buf[2];
 assert (v < 1);
+i := 0;
+spawn 1 {
+  v := load buf[1];
+  assert (v < 1);
+}
+v := load buf[i];
+spawn 2 {
+  store v + 0 buf[0];
+  assert (v < 1);
+}
+store v + 1 buf[1];
 )";
   const std::string barrier = R"(shared x;
 shared y;
@@ -601,7 +599,10 @@ TEST(DporTeeth, EndRacesTriedAloneAreCaught) {
   // then thread 1's failure, are 5 of the 26 traces; with the race with the end tried as thread
   // 3's step alone, main's store (asleep there, independent of the step) was a weak initial of
   // it and they were skipped, although main's branch stores before the load, which then
-  // passes (21 traces).
+  // passes (21 traces). Since races are reversed at the end of each execution (docs/explore.md)
+  // those traces are also reached another way here, and no generated program was found in
+  // which the end race alone loses one (6,000 cases, six seeds): the fault is caught together
+  // with the old reversal at each race's step, which alone still finds all 26.
   const std::string text = R"(shared x;
 shared buf[2];
 mutex m;
@@ -628,7 +629,42 @@ wait 3;
   BruteForce b = brute_force(c->code, 1'000, 100'000);
   ASSERT_TRUE(b.complete);
   EXPECT_EQ(traces_of(text), b.traces.size());
-  EXPECT_LT(traces_of(text, DporFault::EndRaceAlone), b.traces.size());
+  EXPECT_EQ(traces_of(text, DporFault::RacesReversedAtTheirStep), b.traces.size());
+  EXPECT_LT(traces_of(text, DporFault::EndRaceAloneAndRacesAtTheirStep), b.traces.size());
+}
+
+TEST(DporTeeth, RacesReversedAtTheirStepAreCaught) {
+  // Reduced from a program the split search found one trace more in than the unsplit one
+  // (seed 1 of the split-vs-unsplit comparison): thread 1's first load of b races with thread
+  // 3's store. Reversed as the store is taken, v is notdep cut at the store, and main's
+  // `lock n`, asleep at the load's prefix, commutes with all of it: a weak initial, so nothing
+  // was inserted. In a later execution through the same prefix thread 2 takes m and n after
+  // the store: the whole execution's v holds those steps, main's lock depends on thread 2's,
+  // and the paper's Algorithm 2 inserts v. Reversed at their step, one of the 12 traces was
+  // never explored.
+  const std::string text = R"(shared b;
+mutex m;
+mutex n;
+spawn 1 {
+  v := load b;
+  v := load b;
+}
+spawn 2 {
+  lock m; lock n; unlock n; unlock m;
+}
+spawn 3 {
+  store 0 b;
+  lock m; unlock m;
+}
+lock n; unlock n;
+)";
+  auto c = compile(text);
+  ASSERT_NE(c, nullptr);
+  BruteForce b = brute_force(c->code, 1'000, 100'000);
+  ASSERT_TRUE(b.complete);
+  EXPECT_EQ(b.traces.size(), 12u);
+  EXPECT_EQ(traces_of(text), b.traces.size());
+  EXPECT_LT(traces_of(text, DporFault::RacesReversedAtTheirStep), b.traces.size());
 }
 
 // ---- The machine's peek, the thread bound, overflowing counts ------------------------------
