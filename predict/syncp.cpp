@@ -222,11 +222,15 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   // threads' reads (read-shared data has many). With each entry, the critical sections its
   // thread is in: an offset into held_locks, where a count and that many (lock, acquire event)
   // pairs are (kNone: none; consecutive accesses in the same sections share one entry).
+  // 16 bytes an entry, without the access's event number: most pairs end at check's O(1)
+  // tests, which read only its thread, position and sections, and the few that get further
+  // look the event up from thread and position (a smaller log is fewer fresh pages to touch).
   struct Access {
-    uint32_t event, pos, thread, held, previous;
+    uint32_t pos, thread, held, previous;
     bool write() const { return thread & kWrite; }
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
+  auto event_of = [&](const Access& a) { return index.by_thread[a.dense_thread()][a.pos]; };
   std::vector<Access> log;
   log.reserve(index.op.size() / 2);
   // Per location, its latest read and write (kNone: none) and how many of each there were.
@@ -265,8 +269,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   };
   std::vector<Racing> racing_heads;
   struct Node {
-    Access e1;
-    uint32_t next;
+    uint32_t e1, next; // e1: an index into log
   };
   std::vector<Node> nodes;
   // Per thread and lock, the thread's latest acquire of the lock so far (kNone: none).
@@ -291,6 +294,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     return false;
   };
   uint64_t pairs = 0;
+  // The races found, as (e1, e2), copied into out.races at its final size at the end: a
+  // PredictedRace is 40 bytes, and growing a vector of them one race at a time touched about
+  // twice their memory, fresh pages that cost more than the checks on race-dense traces.
+  std::vector<std::pair<uint32_t, uint32_t>> found;
   for (uint32_t e2 = 0; e2 < index.op.size() && !out.truncated; ++e2) {
     const Op op = index.op[e2];
     const uint32_t t2 = index.thread_of[e2], target = index.target[e2];
@@ -316,7 +323,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       }
     }
     const uint32_t x = target;
-    const size_t reported = out.races.size();
+    const size_t reported = found.size();
     const bool write = op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
     // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
@@ -326,8 +333,9 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       if (!may_check_pair(options, ++pairs, out)) return false;
       if (d2[a.dense_thread()] > a.pos) return false;
       if (close_pairs && inside_reacquired(a.held, t2)) return false;
-      if (!syncp.race(a.event, e2)) return false;
-      out.races.push_back({a.event, e2, Analysis::SyncP, {}});
+      const uint32_t e1 = event_of(a);
+      if (!syncp.race(e1, e2)) return false;
+      found.emplace_back(e1, e2);
       return true;
     };
     Location& loc = at[x];
@@ -337,7 +345,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
       auto recheck = [&](uint32_t& head) {
         for (uint32_t* link = &head; *link != kNone;) {
-          if (check(nodes[*link].e1)) {
+          if (check(log[nodes[*link].e1])) {
             link = &nodes[*link].next;
           } else {
             *link = nodes[*link].next;
@@ -348,14 +356,14 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       recheck(lists->writes);
       if (write) recheck(lists->reads);
     }
-    auto keep = [&](const Access& a) {
+    auto keep = [&](uint32_t e1) { // (an index into log)
       if (loc.racing_at == kNone) {
         loc.racing_at = static_cast<uint32_t>(racing_heads.size());
         racing_heads.resize(racing_heads.size() + threads);
       }
       if (!lists) lists = &racing_heads[loc.racing_at + t2];
-      uint32_t& head = a.write() ? lists->writes : lists->reads;
-      nodes.push_back({a, head});
+      uint32_t& head = log[e1].write() ? lists->writes : lists->reads;
+      nodes.push_back({e1, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
       ++loc.racing;
     };
@@ -392,11 +400,11 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     }
     for (uint32_t k = writes > mine.writes ? writes - mine.writes : 0; k > 0 && !out.truncated;
          --k, w = log[w].previous)
-      if (check(log[w])) keep(log[w]);
+      if (check(log[w])) keep(w);
     if (write)
       for (uint32_t k = reads > mine.reads ? reads - mine.reads : 0; k > 0 && !out.truncated;
            --k, r = log[r].previous)
-        if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
+        if (log[r].dense_thread() != t2 && check(log[r])) keep(r);
     // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
     // holds none of them, its own locks from e2 on.
     if (close_pairs) {
@@ -413,15 +421,16 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       }
     }
     uint32_t& head = write ? loc.write : loc.read;
-    log.push_back({e2, index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
+    log.push_back({index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
     head = static_cast<uint32_t>(log.size() - 1);
     ++(write ? loc.writes : loc.reads);
     mine.writes = loc.writes;
     if (write) mine.reads = loc.reads;
     // The pass reports in order of e2 already: only e2's own pairs need sorting.
-    std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(reported), out.races.end(),
-              [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
+    std::sort(found.begin() + static_cast<std::ptrdiff_t>(reported), found.end());
   }
+  out.races.reserve(out.races.size() + found.size());
+  for (auto [e1, e2] : found) out.races.push_back({e1, e2, Analysis::SyncP, {}});
 }
 
 } // namespace racelang::predict
