@@ -160,19 +160,22 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     cursor.assign(threads * threads, 0);
     latest.assign(threads * locks, Latest{});
   }
-  std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
+  // The threads whose count in the current row grew, to visit: a stack of at most `threads`
+  // (a thread is queued once until visited), so a fixed array and a count.
+  std::vector<uint32_t> grown(threads);
+  uint32_t grown_count = 0;
   std::vector<uint8_t> queued(threads, 0);
   // The pass reads and writes its fixed-size tables through plain pointers held in locals: the
   // flags are bytes, and a store of a byte may alias anything, so through the vectors the
   // compiler reloaded each table's address from memory at every event (as in TraceIndex).
-  // rows_ and grown grow, and are used as vectors.
+  // rows_ grows, and is used as a vector.
   const Op* const op_of = index.op.data();
   const uint32_t *const thread_of = index.thread_of.data(), *const pos = index.pos.data();
   const int32_t* const reads_from = index.rf.data();
   uint32_t *const slot = slot_.data(), *const rows_of = rows.data(),
                   *const last_row = stored.data();
   uint8_t *const changed_of = changed.data(), *const queued_of = queued.data();
-  uint32_t* const cursor_of = cursor.data();
+  uint32_t *const cursor_of = cursor.data(), *const grown_of = grown.data();
   Latest* const latest_of = latest.data();
   const CriticalSection* const all_sections = sections_.all.data();
   const uint32_t* const section_begin = sections_.begin.data();
@@ -188,7 +191,7 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   auto queue = [&](uint32_t u) {
     if (keep_lock_order && !queued_of[u]) {
       queued_of[u] = true;
-      grown.push_back(u);
+      grown_of[grown_count++] = u;
     }
   };
   // Raises row t's count of thread u to n, queueing u for the lock rule.
@@ -210,9 +213,8 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   // latest section of the lock comes first, the rule asks for releases the row has or the
   // later visit asks for (this section's release is in the row, before the next acquire).
   auto close_locks = [&](uint32_t* row) {
-    while (!grown.empty()) {
-      uint32_t u = grown.back();
-      grown.pop_back();
+    while (grown_count > 0) {
+      uint32_t u = grown_of[--grown_count];
       queued_of[u] = false;
       // (the cursor in a local, written back after the walk: u is visited again, if a join
       // below raises its count, only once this walk is over)
