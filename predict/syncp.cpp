@@ -42,6 +42,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "predict/acquire_rank.h"
 #include "predict/analyses.h"
 #include "predict/closure.h"
 
@@ -113,16 +114,10 @@ private:
     }
     // Per thread and position p, how many of its acquires come before p: a lookup where a
     // binary search over the thread's acquires took most of a pair's time on race-dense traces.
-    for (uint32_t u = 0; u < threads_; ++u) {
-      auto& rank = acquires_before_[u];
-      rank.assign(index_.by_thread[u].size() + 1, 0);
-      uint32_t p = 0, k = 0;
-      for (uint32_t j = 0; j < sections_.count(u); ++j) {
-        for (; p <= section(sections_.of_thread(u, j)).acquire_pos; ++p) rank[p] = k;
-        ++k;
-      }
-      for (; p < rank.size(); ++p) rank[p] = k;
-    }
+    for (uint32_t u = 0; u < threads_; ++u)
+      acquires_before_[u] =
+          AcquireRank(static_cast<uint32_t>(index_.by_thread[u].size()), sections_.count(u),
+                      [&](uint32_t j) { return section(sections_.of_thread(u, j)).acquire_pos; });
   }
 
   // One lock's critical sections in one thread: indices into sections_.all, and the positions
@@ -137,7 +132,7 @@ private:
   // (CriticalSections::of_thread).
   std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
-    return {acquires_before_[u][from], acquires_before_[u][to]};
+    return {acquires_before_[u](from), acquires_before_[u](to)};
   }
   // Marks the locks of thread u's sections [lo, hi) (its k-th for k in [lo, hi)) as needing a
   // check. Once every lock is marked, further marks are free.
@@ -167,7 +162,7 @@ private:
       for (uint32_t u = 0; u < threads_; ++u) {
         // The last of u's sections the set holds is often of this lock (a thread that takes one
         // lock); otherwise the lock's queue is searched.
-        uint32_t held = acquires_before_[u][v_[u]];
+        uint32_t held = acquires_before_[u](v_[u]);
         if (held == 0) continue;
         if (uint32_t s = sections_.of_thread(u, held - 1); section(s).lock == lock) {
           last_[u] = s;
@@ -203,9 +198,9 @@ private:
   const TraceIndex& index_;
   size_t threads_;
   bool close_pairs_;
-  ClosureTimes times_;               // D(e) of every access, R(r) of every release
-  const CriticalSections& sections_; // (times_'s)
-  std::vector<std::vector<uint32_t>> acquires_before_; // dense thread, position -> acquires before
+  ClosureTimes times_;                       // D(e) of every access, R(r) of every release
+  const CriticalSections& sections_;         // (times_'s)
+  std::vector<AcquireRank> acquires_before_; // dense thread -> (position -> acquires before)
   bool queues_built_ = false;
   std::vector<Queue> queues_;                // lock * threads + thread -> its sections
   std::vector<uint32_t> locks_;              // locks with at least one section
