@@ -160,35 +160,52 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     cursor.assign(threads * threads, 0);
     latest.assign(threads * locks, Latest{});
   }
-  std::vector<uint32_t> grown; // threads whose count in the current row grew, to visit
+  // The threads whose count in the current row grew, to visit: a stack of at most `threads`
+  // (a thread is queued once until visited), so a fixed array and a count.
+  std::vector<uint32_t> grown(threads);
+  uint32_t grown_count = 0;
   std::vector<uint8_t> queued(threads, 0);
+  // The pass reads and writes its fixed-size tables through plain pointers held in locals: the
+  // flags are bytes, and a store of a byte may alias anything, so through the vectors the
+  // compiler reloaded each table's address from memory at every event (as in TraceIndex).
+  // rows_ grows, and is used as a vector.
+  const Op* const op_of = index.op.data();
+  const uint32_t *const thread_of = index.thread_of.data(), *const pos = index.pos.data();
+  const int32_t* const reads_from = index.rf.data();
+  uint32_t *const slot = slot_.data(), *const rows_of = rows.data(),
+                  *const last_row = stored.data();
+  uint8_t *const changed_of = changed.data(), *const queued_of = queued.data();
+  uint32_t *const cursor_of = cursor.data(), *const grown_of = grown.data();
+  Latest* const latest_of = latest.data();
+  const CriticalSection* const all_sections = sections_.all.data();
+  const uint32_t* const section_begin = sections_.begin.data();
   uint32_t t = 0; // the thread of the current event
   auto store = [&](uint32_t e, const uint32_t* row) {
-    if (changed[t]) {
-      stored[t] = static_cast<uint32_t>(rows_.size() / threads);
+    if (changed_of[t]) {
+      last_row[t] = static_cast<uint32_t>(rows_.size() / threads);
       rows_.insert(rows_.end(), row, row + threads);
-      changed[t] = false;
+      changed_of[t] = false;
     }
-    slot_[e] = stored[t];
+    slot[e] = last_row[t];
   };
   auto queue = [&](uint32_t u) {
-    if (keep_lock_order && !queued[u]) {
-      queued[u] = true;
-      grown.push_back(u);
+    if (keep_lock_order && !queued_of[u]) {
+      queued_of[u] = true;
+      grown_of[grown_count++] = u;
     }
   };
   // Raises row t's count of thread u to n, queueing u for the lock rule.
   auto raise = [&](uint32_t* row, uint32_t u, uint32_t n) {
     if (n <= row[u]) return;
     row[u] = n;
-    changed[t] = true;
+    changed_of[t] = true;
     queue(u);
   };
   // Joins the stored time of event e into row t.
   auto join = [&](uint32_t* row, uint32_t e) {
-    const uint32_t* from = others(e);
-    const uint32_t own = thread_of_[e];
-    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? this->own(e) : from[u]);
+    const uint32_t* from = rows_.data() + size_t{slot[e]} * threads;
+    const uint32_t own = thread_of[e], own_count = pos[e] + (op_of[e] == Op::Release);
+    for (uint32_t u = 0; u < threads; ++u) raise(row, u, u == own ? own_count : from[u]);
   };
   // Closes row t under the lock rule: visits the sections of each grown thread it now holds.
   // A section whose thread's next section of the same lock the row holds too is skipped: that
@@ -196,19 +213,21 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
   // latest section of the lock comes first, the rule asks for releases the row has or the
   // later visit asks for (this section's release is in the row, before the next acquire).
   auto close_locks = [&](uint32_t* row) {
-    while (!grown.empty()) {
-      uint32_t u = grown.back();
-      grown.pop_back();
-      queued[u] = false;
-      uint32_t& next = cursor[size_t{t} * threads + u];
-      const CriticalSection* list = sections_.all.data() + sections_.begin[u];
-      for (const uint32_t n = sections_.count(u); next < n && list[next].acquire_pos < row[u];
-           ++next) {
+    while (grown_count > 0) {
+      uint32_t u = grown_of[--grown_count];
+      queued_of[u] = false;
+      // (the cursor in a local, written back after the walk: u is visited again, if a join
+      // below raises its count, only once this walk is over)
+      uint32_t& cursor_of_u = cursor_of[size_t{t} * threads + u];
+      uint32_t next = cursor_of_u;
+      const CriticalSection* list = all_sections + section_begin[u];
+      for (const uint32_t n = section_begin[u + 1] - section_begin[u];
+           next < n && list[next].acquire_pos < row[u]; ++next) {
         const CriticalSection& s = list[next];
         if (s.next_same_lock_pos != CriticalSection::kOpen &&
             (s.next_same_lock_pos < row[u] || settle_by_any_later_section))
           continue;
-        Latest& last = latest[size_t{t} * locks + s.lock];
+        Latest& last = latest_of[size_t{t} * locks + s.lock];
         // Of two acquires of a lock in the set, the earlier one's release (it exists: the lock
         // was free at the later acquire).
         Latest earlier{s.acquire, s.thread, s.release_pos, s.release};
@@ -216,30 +235,31 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
         if (earlier.acquire == kNone) continue;
         if (row[earlier.thread] <= earlier.release_pos) join(row, earlier.release);
       }
+      cursor_of_u = next;
     }
   };
-  for (uint32_t i = 0; i < index.op.size(); ++i) {
-    const Op op = index.op[i];
-    t = index.thread_of[i];
-    uint32_t* row = rows.data() + size_t{t} * threads;
+  for (uint32_t i = 0, n = static_cast<uint32_t>(index.op.size()); i < n; ++i) {
+    const Op op = op_of[i];
+    t = thread_of[i];
+    uint32_t* row = rows_of + size_t{t} * threads;
     if (is_access(op)) store(i, row);
-    row[t] = index.pos[i] + 1; // only an acquire of its own can break the lock rule
+    row[t] = pos[i] + 1; // only an acquire of its own can break the lock rule
     if (op == Op::Acquire) queue(t);
     switch (op) {
     case Op::Read:
-      if (int64_t w = index.rf[i]; keep_reads_from && w >= 0) {
+      if (int32_t w = reads_from[i]; keep_reads_from && w >= 0) {
         auto wi = static_cast<uint32_t>(w);
-        uint32_t u = index.thread_of[wi];
-        if (row[u] <= index.pos[wi]) {
+        uint32_t u = thread_of[wi];
+        if (row[u] <= pos[wi]) {
           join(row, wi);
-          raise(row, u, index.pos[wi] + 1);
+          raise(row, u, pos[wi] + 1);
         }
       }
       break;
     case Op::Join:
       if (int64_t u = index.dense_of(index.target[i]); u >= 0)
         for (uint32_t v = 0; v < threads; ++v)
-          raise(row, v, rows[static_cast<size_t>(u) * threads + v]);
+          raise(row, v, rows_of[static_cast<size_t>(u) * threads + v]);
       break;
     default:
       break;
@@ -249,8 +269,8 @@ ClosureTimes::ClosureTimes(const TraceIndex& index, bool keep_lock_order, bool k
     if (int64_t c = op == Op::Fork ? index.dense_of(index.target[i]) : -1; c >= 0) {
       // The child starts from its parent's closed row, with what the row has visited.
       auto child = static_cast<size_t>(c);
-      std::copy(row, row + threads, rows.data() + child * threads);
-      changed[child] = true;
+      std::copy(row, row + threads, rows_of + child * threads);
+      changed_of[child] = true;
       if (keep_lock_order) {
         std::copy_n(cursor.begin() + t * threads, threads, cursor.begin() + child * threads);
         std::copy_n(latest.begin() + t * locks, locks, latest.begin() + child * locks);

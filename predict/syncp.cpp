@@ -42,6 +42,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "predict/acquire_rank.h"
 #include "predict/analyses.h"
 #include "predict/closure.h"
 
@@ -95,6 +96,14 @@ private:
     queues_.resize(index_.trace.locks.size() * threads_);
     dirty_.assign(index_.trace.locks.size(), false);
     std::vector<bool> used(index_.trace.locks.size(), false);
+    // Each queue allocated at its size (grown one section at a time, race-dense traces spent
+    // a tenth of their time on the fresh pages of the copies).
+    std::vector<uint32_t> sizes(queues_.size(), 0);
+    for (const CriticalSection& c : sections_.all) ++sizes[size_t{c.lock} * threads_ + c.thread];
+    for (size_t q = 0; q < queues_.size(); ++q) {
+      queues_[q].sections.reserve(sizes[q]);
+      queues_[q].positions.reserve(sizes[q]);
+    }
     for (uint32_t s = 0; s < sections_.all.size(); ++s) {
       const CriticalSection& c = sections_.all[s];
       if (!used[c.lock]) locks_.push_back(c.lock);
@@ -105,16 +114,10 @@ private:
     }
     // Per thread and position p, how many of its acquires come before p: a lookup where a
     // binary search over the thread's acquires took most of a pair's time on race-dense traces.
-    for (uint32_t u = 0; u < threads_; ++u) {
-      auto& rank = acquires_before_[u];
-      rank.assign(index_.by_thread[u].size() + 1, 0);
-      uint32_t p = 0, k = 0;
-      for (uint32_t j = 0; j < sections_.count(u); ++j) {
-        for (; p <= section(sections_.of_thread(u, j)).acquire_pos; ++p) rank[p] = k;
-        ++k;
-      }
-      for (; p < rank.size(); ++p) rank[p] = k;
-    }
+    for (uint32_t u = 0; u < threads_; ++u)
+      acquires_before_[u] =
+          AcquireRank(static_cast<uint32_t>(index_.by_thread[u].size()), sections_.count(u),
+                      [&](uint32_t j) { return section(sections_.of_thread(u, j)).acquire_pos; });
   }
 
   // One lock's critical sections in one thread: indices into sections_.all, and the positions
@@ -129,7 +132,7 @@ private:
   // (CriticalSections::of_thread).
   std::pair<uint32_t, uint32_t> acquire_range(uint32_t u, uint32_t from, uint32_t to) const {
     if (from >= to) return {0, 0};
-    return {acquires_before_[u][from], acquires_before_[u][to]};
+    return {acquires_before_[u](from), acquires_before_[u](to)};
   }
   // Marks the locks of thread u's sections [lo, hi) (its k-th for k in [lo, hi)) as needing a
   // check. Once every lock is marked, further marks are free.
@@ -159,7 +162,7 @@ private:
       for (uint32_t u = 0; u < threads_; ++u) {
         // The last of u's sections the set holds is often of this lock (a thread that takes one
         // lock); otherwise the lock's queue is searched.
-        uint32_t held = acquires_before_[u][v_[u]];
+        uint32_t held = acquires_before_[u](v_[u]);
         if (held == 0) continue;
         if (uint32_t s = sections_.of_thread(u, held - 1); section(s).lock == lock) {
           last_[u] = s;
@@ -195,9 +198,9 @@ private:
   const TraceIndex& index_;
   size_t threads_;
   bool close_pairs_;
-  ClosureTimes times_;               // D(e) of every access, R(r) of every release
-  const CriticalSections& sections_; // (times_'s)
-  std::vector<std::vector<uint32_t>> acquires_before_; // dense thread, position -> acquires before
+  ClosureTimes times_;                       // D(e) of every access, R(r) of every release
+  const CriticalSections& sections_;         // (times_'s)
+  std::vector<AcquireRank> acquires_before_; // dense thread -> (position -> acquires before)
   bool queues_built_ = false;
   std::vector<Queue> queues_;                // lock * threads + thread -> its sections
   std::vector<uint32_t> locks_;              // locks with at least one section
@@ -222,11 +225,15 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   // threads' reads (read-shared data has many). With each entry, the critical sections its
   // thread is in: an offset into held_locks, where a count and that many (lock, acquire event)
   // pairs are (kNone: none; consecutive accesses in the same sections share one entry).
+  // 16 bytes an entry, without the access's event number: most pairs end at check's O(1)
+  // tests, which read only its thread, position and sections, and the few that get further
+  // look the event up from thread and position (a smaller log is fewer fresh pages to touch).
   struct Access {
-    uint32_t event, pos, thread, held, previous;
+    uint32_t pos, thread, held, previous;
     bool write() const { return thread & kWrite; }
     uint32_t dense_thread() const { return thread & ~kWrite; }
   };
+  auto event_of = [&](const Access& a) { return index.by_thread[a.dense_thread()][a.pos]; };
   std::vector<Access> log;
   log.reserve(index.op.size() / 2);
   // Per location, its latest read and write (kNone: none) and how many of each there were.
@@ -251,6 +258,11 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   };
   std::vector<Seen> seen(locations * threads);
   std::vector<uint32_t> held_locks;
+  // An entry is written at the first access after an acquire or a release that leaves a lock
+  // held, so there are at most twice as many as acquires, of 3 words when one lock is held:
+  // reserved at that (pages it does not use are not touched), where growing it from empty
+  // touched about twice its memory, fresh pages that cost more than filling it.
+  held_locks.reserve(6 * times.sections().all.size());
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> holding(threads);
   std::vector<uint32_t> current(threads, kNone); // thread -> its sections' entry, if written
   std::vector<uint32_t> progress(threads, 0);    // thread -> how many events it has done
@@ -265,8 +277,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
   };
   std::vector<Racing> racing_heads;
   struct Node {
-    Access e1;
-    uint32_t next;
+    uint32_t e1, next; // e1: an index into log
   };
   std::vector<Node> nodes;
   // Per thread and lock, the thread's latest acquire of the lock so far (kNone: none).
@@ -291,6 +302,10 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     return false;
   };
   uint64_t pairs = 0;
+  // The races found, as (e1, e2), copied into out.races at its final size at the end: a
+  // PredictedRace is 40 bytes, and growing a vector of them one race at a time touched about
+  // twice their memory, fresh pages that cost more than the checks on race-dense traces.
+  std::vector<std::pair<uint32_t, uint32_t>> found;
   for (uint32_t e2 = 0; e2 < index.op.size() && !out.truncated; ++e2) {
     const Op op = index.op[e2];
     const uint32_t t2 = index.thread_of[e2], target = index.target[e2];
@@ -316,7 +331,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       }
     }
     const uint32_t x = target;
-    const size_t reported = out.races.size();
+    const size_t reported = found.size();
     const bool write = op == Op::Write;
     // Whether (e1, e2) races; reports it if so. Most pairs end at the first comparison (e1 in
     // D(e2); t1 is not t2, so others() is exact) or the second (e1 is in a critical section of
@@ -326,8 +341,9 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       if (!may_check_pair(options, ++pairs, out)) return false;
       if (d2[a.dense_thread()] > a.pos) return false;
       if (close_pairs && inside_reacquired(a.held, t2)) return false;
-      if (!syncp.race(a.event, e2)) return false;
-      out.races.push_back({a.event, e2, Analysis::SyncP, {}});
+      const uint32_t e1 = event_of(a);
+      if (!syncp.race(e1, e2)) return false;
+      found.emplace_back(e1, e2);
       return true;
     };
     Location& loc = at[x];
@@ -337,7 +353,7 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       // Keeps the accesses that race with e2, drops the others (their races with t2 are over).
       auto recheck = [&](uint32_t& head) {
         for (uint32_t* link = &head; *link != kNone;) {
-          if (check(nodes[*link].e1)) {
+          if (check(log[nodes[*link].e1])) {
             link = &nodes[*link].next;
           } else {
             *link = nodes[*link].next;
@@ -348,14 +364,14 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       recheck(lists->writes);
       if (write) recheck(lists->reads);
     }
-    auto keep = [&](const Access& a) {
+    auto keep = [&](uint32_t e1) { // (an index into log)
       if (loc.racing_at == kNone) {
         loc.racing_at = static_cast<uint32_t>(racing_heads.size());
         racing_heads.resize(racing_heads.size() + threads);
       }
       if (!lists) lists = &racing_heads[loc.racing_at + t2];
-      uint32_t& head = a.write() ? lists->writes : lists->reads;
-      nodes.push_back({a, head});
+      uint32_t& head = log[e1].write() ? lists->writes : lists->reads;
+      nodes.push_back({e1, head});
       head = static_cast<uint32_t>(nodes.size() - 1);
       ++loc.racing;
     };
@@ -392,11 +408,11 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
     }
     for (uint32_t k = writes > mine.writes ? writes - mine.writes : 0; k > 0 && !out.truncated;
          --k, w = log[w].previous)
-      if (check(log[w])) keep(log[w]);
+      if (check(log[w])) keep(w);
     if (write)
       for (uint32_t k = reads > mine.reads ? reads - mine.reads : 0; k > 0 && !out.truncated;
            --k, r = log[r].previous)
-        if (log[r].dense_thread() != t2 && check(log[r])) keep(log[r]);
+        if (log[r].dense_thread() != t2 && check(log[r])) keep(r);
     // e2 joins the log and the location's lockset: the locks of the lockset it holds, or, if it
     // holds none of them, its own locks from e2 on.
     if (close_pairs) {
@@ -413,15 +429,16 @@ void syncp_races(const TraceIndex& index, const PredictOptions& options, Predict
       }
     }
     uint32_t& head = write ? loc.write : loc.read;
-    log.push_back({e2, index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
+    log.push_back({index.pos[e2], t2 | (write ? kWrite : 0), current[t2], head});
     head = static_cast<uint32_t>(log.size() - 1);
     ++(write ? loc.writes : loc.reads);
     mine.writes = loc.writes;
     if (write) mine.reads = loc.reads;
     // The pass reports in order of e2 already: only e2's own pairs need sorting.
-    std::sort(out.races.begin() + static_cast<std::ptrdiff_t>(reported), out.races.end(),
-              [](const PredictedRace& a, const PredictedRace& b) { return a.first < b.first; });
+    std::sort(found.begin() + static_cast<std::ptrdiff_t>(reported), found.end());
   }
+  out.races.reserve(out.races.size() + found.size());
+  for (auto [e1, e2] : found) out.races.push_back({e1, e2, Analysis::SyncP, {}});
 }
 
 } // namespace racelang::predict
