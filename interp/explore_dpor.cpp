@@ -564,7 +564,8 @@ private:
   // insert[E'](w, wut): follow the leftmost children that are weak initials of what is left of
   // w; if that reaches a leaf, an extension of it already covers w; else add the rest of w as
   // a new last branch.
-  void insert(std::vector<WNode>& roots, std::vector<SeqItem> w) {
+  // (w is consumed: the steps matched along the way are erased from it.)
+  void insert(std::vector<WNode>& roots, std::vector<SeqItem>& w) {
     std::vector<WNode>* children = &roots;
     for (bool descended = true; descended;) {
       descended = false;
@@ -619,7 +620,9 @@ private:
     if (i < floor_) return; // a race with a step of the part's prefix: other parts reverse it
     Frame& fi = stack_[i];
     const Event& ei = fi.event;
-    std::vector<SeqItem> v;
+    // (one vector for every reversal: each execution's end reverses every race on its path)
+    std::vector<SeqItem>& v = notdep_;
+    v.clear();
     for (size_t x = i + 1; x < end; ++x) {
       const Event& ex = stack_[x].event;
       if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
@@ -639,7 +642,7 @@ private:
     }
     for (const SleepEntry& s : fi.sleep)
       if (weak_initial(s.thread, s.fp, v)) return;
-    insert(fi.wut, std::move(v));
+    insert(fi.wut, v);
   }
 
   // The step that ended E, moved before the step it races with (v = notdep(e_i, E).last):
@@ -829,7 +832,7 @@ private:
       }
       bool asleep = false;
       for (const SleepEntry& s : f.sleep) asleep = asleep || weak_initial(s.thread, s.fp, v);
-      if (!asleep) insert(f.wut, std::move(v));
+      if (!asleep) insert(f.wut, v);
     }
   }
 
@@ -949,6 +952,7 @@ private:
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_;    // add_event's races (reused)
+  std::vector<SeqItem> notdep_;  // reverse's v (reused)
   std::vector<EventKey> keys_;   // per frame below the top: its event's key (set_key)
   std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
   size_t floor_;                 // frames below it are the prefix's: never searched again
