@@ -2,9 +2,10 @@
 // relation). The search keeps one execution E as a stack of frames: frame j holds the state
 // before E's j-th scheduling step, that step (the event e_j, with its footprint and vector
 // clocks), the sleep set and the wakeup tree of that prefix. Each new event is checked for
-// races with every earlier one as it is taken; a race e_i ⋖ e_j inserts the sequence
-// v = notdep(e_i, E).e_j into the wakeup tree of frame i unless a sleeping thread is a weak
-// initial of v (Algorithm 2 of the paper). Events are taken in the order the wakeup tree says;
+// races with every earlier one as it is taken; when E ends, each race e_i ⋖ e_j on its path
+// inserts the sequence v = notdep(e_i, E).e_j (notdep over the whole of E) into the wakeup
+// tree of frame i unless a sleeping thread is a weak initial of v (Algorithm 2 of the paper;
+// reverse_path_races). Events are taken in the order the wakeup tree says;
 // a frame whose tree is empty picks its lowest enabled thread that is not asleep.
 //
 // Two refinements for racelang's blocking steps, both from the paper's treatment of
