@@ -49,6 +49,10 @@ enum class Fault : uint8_t {
   // Every failure of a function joins its one call of rl_fail (jit/README.md, "Failure
   // paths") with the site of the first failure block made in it, whichever one failed.
   FailureJoinKeepsFirstSite,
+  // A call of shared code or of a part of a split thread (jit/README.md, "Locals written
+  // back") takes back only the locals its statements assign outside nested if and while
+  // bodies: a local assigned in such a body keeps the caller's old value.
+  OutlinedCallsSkipNestedWrites,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").
@@ -58,6 +62,11 @@ inline constexpr size_t kDefaultMaxFunctionStatements = 2000;
 // a run lighter than this stays inline, where a call and the copying of its locals would cost
 // more than the code it replaces.
 inline constexpr size_t kDefaultMinSharedWeight = 16;
+
+// The default CodegenOptions::min_spawn_wait_shared_weight (jit/README.md, "Clock loops outside
+// loops"): the clock operations of a spawn or a wait run once per thread, so a call costs
+// nothing there, and as loops over a clock's entries they weigh about 12 statements.
+inline constexpr size_t kDefaultMinSpawnWaitSharedWeight = 4;
 
 struct CodegenOptions {
   // Count shared accesses, checks and locks (for --stats). Off by default so that the default
@@ -77,6 +86,9 @@ struct CodegenOptions {
   // are compiled once per module, as a function the occurrences call with the literals that
   // differ between them. 0: everything inline, as before.
   size_t min_shared_weight = kDefaultMinSharedWeight;
+  // The same for the runs of a spawn's or a wait's instruction group, where it is lower (the
+  // lower of the two applies).
+  size_t min_spawn_wait_shared_weight = kDefaultMinSpawnWaitSharedWeight;
   // Threads whose bodies are the same code up to integer literals (jit/shared_code.h,
   // thread_groups) are compiled once, as one function the members' entry points call with
   // their thread id, first site and the literals that differ. false: every thread on its own.
