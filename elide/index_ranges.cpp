@@ -96,6 +96,25 @@ void set(Env& env, const std::string& local, std::optional<IndexRange> range) {
     env.erase(local);
 }
 
+// The locals `s` assigns, at any depth (not in spawn bodies: another thread's locals).
+void assigned_locals(const Stmt& s, std::set<std::string>& out);
+void assigned_locals(const Block& block, std::set<std::string>& out) {
+  for (const Stmt& s : block) assigned_locals(s, out);
+}
+void assigned_locals(const Stmt& s, std::set<std::string>& out) {
+  if (const auto* a = std::get_if<Assign>(&s.node)) out.insert(a->local);
+  if (const auto* l = std::get_if<Load>(&s.node)) out.insert(l->local);
+  if (const auto* sync = std::get_if<Sync>(&s.node)) {
+    if (const auto* c = std::get_if<Cas>(&sync->op)) out.insert(c->local);
+    if (const auto* f = std::get_if<FetchAdd>(&sync->op)) out.insert(f->local);
+  }
+  if (const auto* i = std::get_if<If>(&s.node)) {
+    assigned_locals(i->then_body, out);
+    if (i->else_body) assigned_locals(*i->else_body, out);
+  }
+  if (const auto* w = std::get_if<While>(&s.node)) assigned_locals(w->body, out);
+}
+
 // Whether `s` is `counter := counter + k` (or `k + counter`) with a literal k >= 1.
 bool is_increment(const Stmt& s, const std::string& counter) {
   std::optional<int64_t> step = increment_step(s, counter);

@@ -146,21 +146,6 @@ void thread_locals(const Block& block, std::vector<std::string>& out) {
   for_each_stmt(block, SpawnBodies::Skip, [&](const Stmt& s) { collect_locals(s, out); });
 }
 
-void assigned_locals(const Block& block, std::set<std::string>& out) {
-  for (const Stmt& s : block) assigned_locals(s, out);
-}
-
-void assigned_locals(const Stmt& stmt, std::set<std::string>& out) {
-  for_each_stmt(stmt, SpawnBodies::Skip, [&](const Stmt& s) {
-    if (const auto* a = std::get_if<Assign>(&s.node)) out.insert(a->local);
-    if (const auto* l = std::get_if<Load>(&s.node)) out.insert(l->local);
-    if (const auto* sync = std::get_if<Sync>(&s.node)) {
-      if (const auto* c = std::get_if<Cas>(&sync->op)) out.insert(c->local);
-      if (const auto* f = std::get_if<FetchAdd>(&sync->op)) out.insert(f->local);
-    }
-  });
-}
-
 const Stmt* access_statement_at(const Block& program_body, SourceLoc loc) {
   const Stmt* found = nullptr;
   for_each_stmt(program_body, SpawnBodies::Enter, [&](const Stmt& s) {

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <functional>
-#include <set>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -93,11 +92,6 @@ void for_each_stmt(const Stmt& stmt, SpawnBodies spawns, const std::function<voi
 // The locals one thread's code mentions (assigned, loaded into, or read by any expression,
 // index, condition or race check), in order of first appearance, without entering spawns.
 void thread_locals(const Block& block, std::vector<std::string>& out);
-
-// The locals `s` (or `block`) assigns, loads into or sets by cas or fetch_add, at any depth,
-// not in spawn bodies (another thread's locals).
-void assigned_locals(const Stmt& s, std::set<std::string>& out);
-void assigned_locals(const Block& block, std::set<std::string>& out);
 
 // The load or store statement whose range starts at `loc`, anywhere in the program (every
 // thread); nullptr if there is none. Race checks name accesses by that position.

@@ -215,23 +215,11 @@ private:
   size_t weight(const Stmt& s) { return facts_.weight(s); }
   size_t block_weight(const Block& stmts) { return facts_.weight(stmts); }
 
-  // The locals stmts[begin, end) mention (nested bodies included, in order of first mention),
-  // those of them the statements may assign (`written`, in the same order), and the most
-  // arguments one of their prints has: what a function compiled from them exchanges with its
-  // caller and needs for itself. Only the written locals come back from the function: the
-  // others still hold what the caller has in registers, and the optimiser keeps what it knew
-  // of them (an index checked before a slow path needs no second check after it).
-  void outlined_needs(const Block& stmts, size_t begin, size_t end, std::vector<std::string>& names,
-                      std::vector<std::string>& written, size_t& print_slots) const {
-    std::set<std::string> assigned;
-    for (size_t k = begin; k < end; ++k) {
-      if (options_.fault != Fault::OutlinedCallsSkipNestedWrites) {
-        assigned_locals(stmts[k], assigned);
-      } else if (!std::holds_alternative<If>(stmts[k].node) &&
-                 !std::holds_alternative<While>(stmts[k].node)) {
-        assigned_locals(stmts[k], assigned);
-      }
-    }
+  // The locals stmts[begin, end) mention (nested bodies included, in order of first mention)
+  // and the most arguments one of their prints has: what a function compiled from them
+  // exchanges with its caller and needs for itself.
+  static void outlined_needs(const Block& stmts, size_t begin, size_t end,
+                             std::vector<std::string>& names, size_t& print_slots) {
     for (size_t k = begin; k < end; ++k) {
       const Stmt& s = stmts[k];
       collect_locals(s, names);
@@ -247,14 +235,12 @@ private:
         print_slots = std::max(print_slots, p->args.size());
       }
     }
-    for (const std::string& n : names)
-      if (assigned.count(n)) written.push_back(n);
   }
 
   // Calls a function written by emit_outlined: the locals `names` out to their frame slots,
-  // the call, the thread leaves if it returned false, the `written` locals back.
+  // the call, the thread leaves if it returned false, the locals back.
   void call_outlined(llvm::FunctionCallee callee, const std::vector<Value*>& args,
-                     const std::vector<std::string>& names, const std::vector<std::string>& written,
+                     const std::vector<std::string>& names,
                      const std::function<Value*(const std::string&)>& slot) {
     for (const std::string& n : names)
       irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
@@ -263,7 +249,7 @@ private:
     llvm::MDBuilder md(env_->cx);
     irb().CreateCondBr(go_on, cont, exit_, md.createBranchWeights(1u << 20, 1));
     irb().SetInsertPoint(cont);
-    for (const std::string& n : written)
+    for (const std::string& n : names)
       irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), local(n));
   }
 
@@ -273,7 +259,7 @@ private:
   // race without --keep-going, the stop flag). The function being written is set aside
   // meanwhile and restored after.
   void emit_outlined(ModuleEnv* env, llvm::Function* f, llvm::ArrayType* frame_type,
-                     const std::vector<std::string>& names, const std::vector<std::string>& written,
+                     const std::vector<std::string>& names,
                      const std::function<size_t(const std::string&)>& slot_index,
                      size_t print_slots, const std::function<void()>& body) {
     IRBuilder<>::InsertPointGuard guard(irb());
@@ -312,7 +298,7 @@ private:
     }
     begin_function_body(print_slots);
     body();
-    for (const std::string& n : written)
+    for (const std::string& n : names)
       irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
     flush_counters();
     irb().CreateRet(irb().getTrue());
@@ -339,9 +325,9 @@ private:
 
   // Compiles stmts[begin, end) as a call of a new part function.
   void call_part(const Block& stmts, size_t begin, size_t end) {
-    std::vector<std::string> names, written;
+    std::vector<std::string> names;
     size_t print_slots = 1;
-    outlined_needs(stmts, begin, end, names, written, print_slots);
+    outlined_needs(stmts, begin, end, names, print_slots);
     // The part goes into the next module in turn. In its caller's module it is internal, as
     // it always was with one module; in another, it is a hidden global there and declared here
     // (the JITDylib links the two).
@@ -363,11 +349,11 @@ private:
     llvm::Function* callee =
         part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
-    call_outlined(callee, {ctx_, frame_arg()}, names, written, [&](const std::string& n) -> Value* {
+    call_outlined(callee, {ctx_, frame_arg()}, names, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg(), 0, frame_slot_.at(n));
     });
     emit_outlined(
-        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names, written,
+        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names,
         [&](const std::string& n) { return frame_slot_.at(n); }, print_slots,
         [&] { emit_range(stmts, begin, end); });
   }
@@ -413,9 +399,9 @@ private:
   }
 
   void shared_call(const Block& stmts, SharedRun run, const RunShape& shape, const ShapeUse& use) {
-    std::vector<std::string> names, written;
+    std::vector<std::string> names;
     size_t print_slots = 1;
-    outlined_needs(stmts, run.begin, run.end, names, written, print_slots);
+    outlined_needs(stmts, run.begin, run.end, names, print_slots);
     std::unordered_map<std::string, size_t> slot_of;
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // Parameter j is this occurrence's offset from the first occurrence's values at the
@@ -440,7 +426,7 @@ private:
     llvm::ArrayType* frame_type =
         llvm::ArrayType::get(env_->i64, std::max<size_t>(names.size(), 1));
     emit_outlined(
-        env_, f, frame_type, names, written, [&](const std::string& n) { return slot_of.at(n); },
+        env_, f, frame_type, names, [&](const std::string& n) { return slot_of.at(n); },
         print_slots,
         [&] {
           in_shared_ = true;
@@ -484,7 +470,7 @@ private:
     std::vector<Value*> args{ctx_, frame, thread_id_value(),
                              site_value(static_cast<uint32_t>(first_site))};
     args.insert(args.end(), arguments.begin(), arguments.end());
-    call_outlined(callee, args, names, written, [&](const std::string& n) -> Value* {
+    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
   }

@@ -49,10 +49,6 @@ enum class Fault : uint8_t {
   // Every failure of a function joins its one call of rl_fail (jit/README.md, "Failure
   // paths") with the site of the first failure block made in it, whichever one failed.
   FailureJoinKeepsFirstSite,
-  // A call of shared code or of a part of a split thread (jit/README.md, "Locals written
-  // back") takes back only the locals its statements assign outside nested if and while
-  // bodies: a local assigned in such a body keeps the caller's old value.
-  OutlinedCallsSkipNestedWrites,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").

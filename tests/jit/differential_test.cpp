@@ -85,54 +85,6 @@ TEST(JitDifferential, BrokenCodegenFailsTheProperty) {
   ASSERT_TRUE(failure.has_value()) << "swapping min and max went unnoticed";
 }
 
-// A part of a split thread, like a call of shared code, gives back only the locals it may
-// assign (jit/README.md, "Locals written back"): the others keep the caller's values, which
-// the optimiser may then keep in registers. A program whose parts assign locals only inside
-// nested if and while bodies ends as in the interpreter at every split limit, and the variant
-// that gives back only the locals assigned outside nested bodies
-// (jit::Fault::OutlinedCallsSkipNestedWrites) does not. (Generated programs rarely read a
-// local after a part assigned it only in a nested body: the property above did not find this
-// fault in 500 cases, so the tooth is this fixed program.)
-TEST(JitDifferential, PartsGiveBackTheLocalsTheirNestedBodiesAssign) {
-  auto c = compile(R"(shared a[3];
-x := 1;
-y := 2;
-i := 0;
-while (i < 3) {
-  if (i == 1) { x := x + 10; }
-  while (y < 5) { y := y + 1; }
-  i := i + 1;
-}
-store x a[0];
-store y a[1];
-store i a[2];
-print(x, y, i);
-)",
-                   "nested.rl");
-  ASSERT_TRUE(c);
-  TracedRun interp = interpret(*c, 20'000);
-  ASSERT_EQ(interp.result.outcome, Outcome::Finished);
-  ASSERT_EQ(interp.result.memory, (std::vector<int64_t>{11, 5, 3}));
-  int broken_differs = 0;
-  for (size_t limit = 1; limit <= 5; ++limit) {
-    for (jit::Fault fault : {jit::Fault::None, jit::Fault::OutlinedCallsSkipNestedWrites}) {
-      jit::CodegenOptions codegen;
-      codegen.fault = fault;
-      codegen.max_function_statements = limit;
-      auto s = jit_compile(*c, false, kDifferentialOptLevel, codegen);
-      ASSERT_TRUE(s);
-      EXPECT_GT(s->jitted->times().split_functions, 0u);
-      JitRun j = jit_run(*s);
-      bool same = j.result.memory == interp.result.memory && j.output == interp.output;
-      if (fault == jit::Fault::None)
-        EXPECT_TRUE(same) << "limit " << limit;
-      else if (!same)
-        ++broken_differs;
-    }
-  }
-  EXPECT_GT(broken_differs, 0) << "parts that skip nested writes went unnoticed";
-}
-
 // A function's failures join one call of rl_fail with the failing block's site (jit/README.md,
 // "Failure paths"); reporting the first joining site instead is caught: the message or its
 // position differs from the interpreter's once a program fails at another site than its

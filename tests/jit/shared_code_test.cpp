@@ -104,7 +104,8 @@ TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
 // clock's entries, runs of about 12 statements, below the default minimum weight: they are
 // shared anyway (CodegenOptions::min_spawn_wait_shared_weight), and the run ends with the
 // interpreter's memory, metadata included. Without the lower weight for spawns and waits they
-// are not shared.
+// are not shared; with the first occurrence's literals (jit::Fault::SharedCodeIgnoresLiterals)
+// the second spawn copies main's clock into the first child's row, and the memory differs.
 TEST(JitSharedCode, SpawnAndWaitClockLoopsAreSharedAtTheDefaultWeight) {
   auto c = compile(R"(shared a[3];
 spawn 1 { store 1 a[1]; }
@@ -133,6 +134,13 @@ store x a[0];
   ASSERT_EQ(interp.result.outcome, Outcome::Finished);
   ASSERT_EQ(j.result.outcome, Outcome::Finished);
   EXPECT_EQ(j.result.memory, interp.result.memory);
+  jit::CodegenOptions broken;
+  broken.fault = jit::Fault::SharedCodeIgnoresLiterals;
+  auto first_literals = jit_compile(*c, true, kOptLevel, broken, pass);
+  ASSERT_TRUE(first_literals);
+  JitRun b = jit_run(*first_literals);
+  EXPECT_NE(b.result.memory, interp.result.memory) << "shared clock loops with the first "
+                                                      "occurrence's literals went unnoticed";
   jit::CodegenOptions without;
   without.min_spawn_wait_shared_weight = jit::kDefaultMinSharedWeight;
   auto inline_clocks = jit_compile(*c, true, kOptLevel, without, pass);
