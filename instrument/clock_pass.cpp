@@ -157,7 +157,9 @@ Location ClockPass::clock_entry(int64_t t, const Entry& v) const {
 
 void ClockPass::for_each_entry(SourceRange range, Block& out,
                                const std::function<void(const Entry& v, Block& body)>& body) {
-  if (z() <= sync_.clock_loop_threshold) {
+  int64_t threshold = sync_.clock_loop_threshold;
+  if (loop_depth_ == 0) threshold = std::min(threshold, sync_.outer_clock_loop_threshold);
+  if (z() <= threshold) {
     for (int64_t v = 0; v < z(); ++v) body(Entry{v}, out);
     return;
   }
@@ -341,7 +343,10 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
                uint32_t group = group_;
                bool loaded = own_clock_loaded_;
                own_clock_loaded_ = false; // the new thread's locals start at 0
+               int depth = loop_depth_;
+               loop_depth_ = 0;
                Block body = instrument_block(spawn.body, u);
+               loop_depth_ = depth;
                own_clock_loaded_ = loaded;
                Stmt stmt = emit(Spawn{u, std::move(body)}, range);
                stmt.group = group;
@@ -379,8 +384,10 @@ void ClockPass::instrument_stmt(const Stmt& s, int64_t t, Block& out) {
                // Nothing in a loop body makes __c stale (synchronisations reload it), so it is
                // known at the loop head exactly when it was known before the loop.
                bool at_head = own_clock_loaded_;
-               Stmt stmt =
-                   with_comments(s, emit(While{node.cond, instrument_block(node.body, t)}, range));
+               ++loop_depth_;
+               Block body = instrument_block(node.body, t);
+               --loop_depth_;
+               Stmt stmt = with_comments(s, emit(While{node.cond, std::move(body)}, range));
                own_clock_loaded_ = at_head;
                stmt.group = group;
                out.push_back(std::move(stmt));
@@ -485,6 +492,7 @@ void ClockPass::range_check(const Stmt& loop, const elide::CoalescedLoop& coales
   // is what it was before (the range can be empty).
   bool loaded = own_clock_loaded_;
   in_range_section_ = true; // the rules take no X[x]: the range check holds them all
+  ++loop_depth_;
   Block body;
   for (const elide::RangeAccess& access : coalesced.accesses) {
     const Location& loc = *access.loc;
@@ -513,6 +521,7 @@ void ClockPass::range_check(const Stmt& loop, const elide::CoalescedLoop& coales
     }
   }
   in_range_section_ = false;
+  --loop_depth_;
   own_clock_loaded_ = loaded;
   body.push_back(emit(Assign{meta::kRangeCounter, add(local(meta::kRangeCounter), lit(1))}, range));
   Cond more = make_logical(LogicOp::And, counter_below_bound(),

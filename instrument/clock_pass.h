@@ -71,6 +71,8 @@ struct SyncOptions {
   bool notify_releases = false;         // notify: K[c] ⊔= C[t]; the woken wait: C[t] ⊔= K[c]
   // Operations over all z clock entries are loops when z is above this.
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
+  // The same for an operation no loop of the thread encloses (the lower of the two applies).
+  int64_t outer_clock_loop_threshold = kDefaultOuterClockLoopThreshold;
 };
 
 class ClockPass {
@@ -184,6 +186,7 @@ private:
   uint32_t group_ = 0;
   bool own_clock_loaded_ = false; // __c holds C[t][t] (not 0) on every path to here
   bool in_range_section_ = false; // a range check's section holds X[x]: the rules take no lock
+  int loop_depth_ = 0; // loops of the thread (a range check's too) around what is written
 };
 
 } // namespace racelang::instrument_detail

@@ -36,7 +36,8 @@ public:
       : ClockPass(info,
                   SyncOptions{.location_locks = options.location_locks,
                               .barrier_two_buffers = options.barrier_two_buffers,
-                              .clock_loop_threshold = options.clock_loop_threshold},
+                              .clock_loop_threshold = options.clock_loop_threshold,
+                              .outer_clock_loop_threshold = options.outer_clock_loop_threshold},
                   plan,
                   "FastTrack (PLDI'09, Figure 2; same-epoch tests unlocked, the rest under X[x])"),
         options_(options) {}
@@ -196,9 +197,10 @@ FastTrackPassOptions options_of_variant(std::string_view name) {
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
                            std::string_view variant, const elide::ElisionPlan& plan,
-                           int64_t clock_loop_threshold) {
+                           int64_t clock_loop_threshold, int64_t outer_clock_loop_threshold) {
   FastTrackPassOptions options = options_of_variant(variant);
   options.clock_loop_threshold = clock_loop_threshold;
+  options.outer_clock_loop_threshold = outer_clock_loop_threshold;
   return instrument_fasttrack(program, info, options, plan);
 }
 

@@ -42,6 +42,8 @@ struct FastTrackPassOptions {
   bool barrier_two_buffers = true;
   // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
+  // The same outside every loop (PassOptions::outer_clock_loop_threshold).
+  int64_t outer_clock_loop_threshold = kDefaultOuterClockLoopThreshold;
 };
 
 // The pass's entry in the table of instrument.h.

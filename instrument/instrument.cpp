@@ -344,7 +344,8 @@ bool instrument_program_into(const Program& program, const ProgramInfo& info,
     return false;
   }
   elide::ElisionPlan plan = elide::plan_elision(program, info, elision_options(options));
-  out.program = pass.instrument(program, info, variant->name, plan, options.clock_loop_threshold);
+  out.program = pass.instrument(program, info, variant->name, plan, options.clock_loop_threshold,
+                                options.outer_clock_loop_threshold);
   SourceFile nowhere("<instrumented>", "");
   std::ostringstream messages;
   DiagnosticEngine diags(nowhere, &messages, false);

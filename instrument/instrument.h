@@ -62,6 +62,13 @@ const Elimination* find_elimination(std::string_view name);
 // "Loops over clock entries"). Tests set it to 0 to check the loop form on small programs.
 inline constexpr int64_t kDefaultClockLoopThreshold = 16;
 
+// The same for an operation that no loop of its thread encloses (a spawn's or a wait's join of
+// clocks in main, a lock outside every loop): it runs at most once per run of the thread, so a
+// loop costs nothing measurable at run time, while the unrolled form is O(z) statements for the
+// JIT to compile (jit/README.md, "Clock loops outside loops"). The lower of the two thresholds
+// applies there.
+inline constexpr int64_t kDefaultOuterClockLoopThreshold = 8;
+
 // Which pass, in which variant, with which eliminations. An empty variant means the pass's
 // default (variants[0]); no `elide` list means every elimination that is not broken (the
 // default), an empty one none (`--no-elide`).
@@ -70,6 +77,7 @@ struct PassOptions {
   std::string variant;
   std::optional<std::vector<std::string>> elide;
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
+  int64_t outer_clock_loop_threshold = kDefaultOuterClockLoopThreshold;
 };
 
 // The CPP'17 paper's pass exactly: VectorClock, its default variant, no check elimination
@@ -101,9 +109,11 @@ struct PassInfo {
   std::vector<PassVariant> variants;
   // The transformation itself, for a variant of this pass (a name from `variants`), leaving
   // out the checks `plan` says are not needed, with loops over clock entries above
-  // `clock_loop_threshold` threads (PassOptions).
+  // `clock_loop_threshold` threads, outside every loop above `outer_clock_loop_threshold`
+  // (PassOptions).
   Program (*instrument)(const Program& program, const ProgramInfo& info, std::string_view variant,
-                        const elide::ElisionPlan& plan, int64_t clock_loop_threshold);
+                        const elide::ElisionPlan& plan, int64_t clock_loop_threshold,
+                        int64_t outer_clock_loop_threshold);
   // Metadata the pass reads outside its per-location locks on purpose (FastTrack's same-epoch
   // tests). Lemma 4 allows a race on these between such a read and a locked write, and
   // nothing else; docs/instrumentation.md argues why those races are harmless.

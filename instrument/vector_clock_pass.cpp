@@ -25,7 +25,8 @@ public:
                               .release_joins_lock = options.release_joins_lock,
                               .volatile_write_adds_edge = options.volatile_write_adds_edge,
                               .notify_releases = options.notify_releases,
-                              .clock_loop_threshold = options.clock_loop_threshold},
+                              .clock_loop_threshold = options.clock_loop_threshold,
+                              .outer_clock_loop_threshold = options.outer_clock_loop_threshold},
                   plan, "VectorClock (CPP'17, Figure 9 with per-location locks)"),
         options_(options) {}
 
@@ -137,9 +138,10 @@ VectorClockOptions options_of_variant(std::string_view name) {
 
 Program instrument_variant(const Program& program, const ProgramInfo& info,
                            std::string_view variant, const elide::ElisionPlan& plan,
-                           int64_t clock_loop_threshold) {
+                           int64_t clock_loop_threshold, int64_t outer_clock_loop_threshold) {
   VectorClockOptions options = options_of_variant(variant);
   options.clock_loop_threshold = clock_loop_threshold;
+  options.outer_clock_loop_threshold = outer_clock_loop_threshold;
   return instrument_vector_clock(program, info, options, plan);
 }
 

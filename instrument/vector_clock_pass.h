@@ -65,6 +65,8 @@ struct VectorClockOptions {
   bool notify_releases = false;         // true: notify is a release that the woken wait acquires
   // Loops over clock entries when z is above this (PassOptions::clock_loop_threshold).
   int64_t clock_loop_threshold = kDefaultClockLoopThreshold;
+  // The same outside every loop (PassOptions::outer_clock_loop_threshold).
+  int64_t outer_clock_loop_threshold = kDefaultOuterClockLoopThreshold;
 };
 
 // The numbering the metadata arrays use: each kind of cell densely, threads 0..z-1.

@@ -377,7 +377,8 @@ private:
   void emit_range(const Block& stmts, size_t begin, size_t end) {
     std::vector<SharedRun> runs;
     if (!in_shared_ && options_.min_shared_weight > 0)
-      runs = candidate_runs(stmts, options_.min_shared_weight, run_place_.inside, facts_);
+      runs = candidate_runs(stmts, options_.min_shared_weight,
+                            options_.min_spawn_wait_shared_weight, run_place_.inside, facts_);
     auto run = runs.begin();
     size_t k = begin;
     while (k < end) {
@@ -1168,7 +1169,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   StatementFacts facts(info);
   ShapeTable shapes;
   if (options.min_shared_weight > 0)
-    shapes = program_shapes(info, options.min_shared_weight, facts);
+    shapes = program_shapes(info, options.min_shared_weight, options.min_spawn_wait_shared_weight,
+                            facts);
   // Shared thread functions: each member's entry is a call of its group's function, in the
   // module of the group's first member.
   std::vector<ThreadGroup> groups;

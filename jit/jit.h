@@ -59,6 +59,11 @@ inline constexpr size_t kDefaultMaxFunctionStatements = 2000;
 // more than the code it replaces.
 inline constexpr size_t kDefaultMinSharedWeight = 16;
 
+// The default CodegenOptions::min_spawn_wait_shared_weight (jit/README.md, "Clock loops outside
+// loops"): the clock operations of a spawn or a wait run once per thread, so a call costs
+// nothing there, and as loops over a clock's entries they weigh about 12 statements.
+inline constexpr size_t kDefaultMinSpawnWaitSharedWeight = 4;
+
 struct CodegenOptions {
   // Count shared accesses, checks and locks (for --stats). Off by default so that the default
   // code has no counters at all.
@@ -77,6 +82,9 @@ struct CodegenOptions {
   // are compiled once per module, as a function the occurrences call with the literals that
   // differ between them. 0: everything inline, as before.
   size_t min_shared_weight = kDefaultMinSharedWeight;
+  // The same for the runs of a spawn's or a wait's instruction group, where it is lower (the
+  // lower of the two applies).
+  size_t min_spawn_wait_shared_weight = kDefaultMinSpawnWaitSharedWeight;
   // Threads whose bodies are the same code up to integer literals (jit/shared_code.h,
   // thread_groups) are compiled once, as one function the members' entry points call with
   // their thread id, first site and the literals that differ. false: every thread on its own.

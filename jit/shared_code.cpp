@@ -221,9 +221,10 @@ struct ShapeWriter {
   }
 };
 
-void add_runs(const Block& block, size_t min_weight, RunPlace place, const ProgramInfo& info,
-              ShapeTable& table, StatementFacts& facts) {
-  for (const SharedRun& run : candidate_runs(block, min_weight, place.inside, facts)) {
+void add_runs(const Block& block, size_t min_weight, size_t spawn_wait_min_weight, RunPlace place,
+              const ProgramInfo& info, ShapeTable& table, StatementFacts& facts) {
+  for (const SharedRun& run :
+       candidate_runs(block, min_weight, spawn_wait_min_weight, place.inside, facts)) {
     RunShape shape = shape_of(block, run, info);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
@@ -233,10 +234,11 @@ void add_runs(const Block& block, size_t min_weight, RunPlace place, const Progr
   for (const Stmt& s : block) {
     RunPlace nested = place_of_bodies(place, s, facts);
     if (const auto* i = std::get_if<If>(&s.node)) {
-      add_runs(i->then_body, min_weight, nested, info, table, facts);
-      if (i->else_body) add_runs(*i->else_body, min_weight, nested, info, table, facts);
+      add_runs(i->then_body, min_weight, spawn_wait_min_weight, nested, info, table, facts);
+      if (i->else_body)
+        add_runs(*i->else_body, min_weight, spawn_wait_min_weight, nested, info, table, facts);
     } else if (const auto* l = std::get_if<While>(&s.node)) {
-      add_runs(l->body, min_weight, nested, info, table, facts);
+      add_runs(l->body, min_weight, spawn_wait_min_weight, nested, info, table, facts);
     }
   }
 }
@@ -341,10 +343,12 @@ size_t StatementFacts::weight(const Block& b) {
   return w;
 }
 
-std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight,
+                                      size_t spawn_wait_min_weight, bool inside,
                                       StatementFacts& facts) {
-  std::vector<SharedRun> runs = shared_runs(block, min_weight, facts);
-  if (inside) return runs;
+  if (inside) return shared_runs(block, min_weight, facts);
+  std::vector<SharedRun> runs =
+      shared_runs(block, std::min(min_weight, spawn_wait_min_weight), facts);
   std::vector<uint32_t> groups; // of the block's spawns and waits
   for (const Stmt& s : block)
     if (s.group != 0 &&
@@ -412,10 +416,11 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
   return arguments;
 }
 
-ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts) {
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, size_t spawn_wait_min_weight,
+                          StatementFacts& facts) {
   ShapeTable table;
   for (const ThreadInfo& thread : info.threads)
-    add_runs(*thread.body, min_weight, RunPlace{}, info, table, facts);
+    add_runs(*thread.body, min_weight, spawn_wait_min_weight, RunPlace{}, info, table, facts);
   for (auto& [key, use] : table) use = shape_use(use.values);
   return table;
 }

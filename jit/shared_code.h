@@ -97,8 +97,12 @@ std::vector<SharedRun> shared_runs(const Block& block, size_t min_weight, Statem
 // instruction group of a spawn or a wait (the copy of the parent's clock into the child's row
 // before a spawn, the merge of the child's clock after a wait), which run once per thread,
 // so that a call costs nothing measurable there, and which a main thread repeats for every
-// thread it spawns.
-std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight, bool inside,
+// thread it spawns. Those are shared from `spawn_wait_min_weight` statements on when
+// `min_weight` is more: as loops over the clock's entries (instrument.h,
+// kDefaultOuterClockLoopThreshold) they weigh about 12, and a call costs nothing there
+// (CodegenOptions::min_spawn_wait_shared_weight).
+std::vector<SharedRun> candidate_runs(const Block& block, size_t min_weight,
+                                      size_t spawn_wait_min_weight, bool inside,
                                       StatementFacts& facts);
 
 // A literal of a shape: an integer literal of the code (`node` the IntLit), or, in a run, the
@@ -147,7 +151,8 @@ using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 // a `lock` or an `unlock`, stay inline, where a call would cost run time (jit/README.md,
 // "Shared instrumentation code", has the measurements). Spawn bodies are threads of their
 // own, reached through their own ThreadInfo.
-ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, StatementFacts& facts);
+ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, size_t spawn_wait_min_weight,
+                          StatementFacts& facts);
 
 // The ShapeUse of occurrences whose literal values are `values` (by occurrence, then position;
 // at least one occurrence); its `values` stay empty.

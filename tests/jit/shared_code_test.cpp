@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "frontend/print.h"
 #include "tests/jit/jit_harness.h"
 #include "tests/support/program_gen.h"
 #include "verify/property_runner.h"
@@ -41,6 +42,7 @@ size_t check_shared_code_matches_interpreter(const Program& program, jit::Fault 
   pass.pass = *rc::gen::element(PassKind::FastTrack, PassKind::VectorClock);
   pass.elide = std::vector<std::string>{};
   pass.clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultClockLoopThreshold);
+  pass.outer_clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultOuterClockLoopThreshold);
   auto c = compile(program);
   RC_ASSERT(c != nullptr);
   jit::CodegenOptions codegen;
@@ -95,6 +97,56 @@ TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
       500);
   ASSERT_TRUE(failure.has_value()) << "shared code with the first occurrence's literals went "
                                       "unnoticed";
+}
+
+// Main's clock operations at its spawns and waits lie outside every loop, so with more threads
+// than kDefaultOuterClockLoopThreshold (here: with that threshold 0) they are loops over the
+// clock's entries, runs of about 12 statements, below the default minimum weight: they are
+// shared anyway (CodegenOptions::min_spawn_wait_shared_weight), and the run ends with the
+// interpreter's memory, metadata included. Without the lower weight for spawns and waits they
+// are not shared; with the first occurrence's literals (jit::Fault::SharedCodeIgnoresLiterals)
+// the second spawn copies main's clock into the first child's row, and the memory differs.
+TEST(JitSharedCode, SpawnAndWaitClockLoopsAreSharedAtTheDefaultWeight) {
+  auto c = compile(R"(shared a[3];
+spawn 1 { store 1 a[1]; }
+spawn 2 { store 2 a[2]; }
+wait 1;
+wait 2;
+x := load a[1];
+store x a[0];
+)",
+                   "fork.rl");
+  ASSERT_TRUE(c);
+  PassOptions pass;
+  pass.elide = std::vector<std::string>{}; // every check kept: no elimination proves it away
+  pass.outer_clock_loop_threshold = 0;
+  auto s = jit_compile(*c, true, kOptLevel, {}, pass);
+  ASSERT_TRUE(s);
+  EXPECT_NE(print_program(s->program()).find("while (__k < 3)"), std::string::npos);
+  // Two spawns and two waits; the threads' slow paths share a function too.
+  EXPECT_EQ(s->jitted->times().shared_calls - s->jitted->times().slow_path_shared_calls, 4u);
+  CheckOptions reserved;
+  reserved.allow_reserved_names = true;
+  auto instrumented = compile(s->program(), reserved);
+  ASSERT_TRUE(instrumented);
+  TracedRun interp = interpret(*instrumented, 100'000);
+  JitRun j = jit_run(*s);
+  ASSERT_EQ(interp.result.outcome, Outcome::Finished);
+  ASSERT_EQ(j.result.outcome, Outcome::Finished);
+  EXPECT_EQ(j.result.memory, interp.result.memory);
+  jit::CodegenOptions broken;
+  broken.fault = jit::Fault::SharedCodeIgnoresLiterals;
+  auto first_literals = jit_compile(*c, true, kOptLevel, broken, pass);
+  ASSERT_TRUE(first_literals);
+  JitRun b = jit_run(*first_literals);
+  EXPECT_NE(b.result.memory, interp.result.memory) << "shared clock loops with the first "
+                                                      "occurrence's literals went unnoticed";
+  jit::CodegenOptions without;
+  without.min_spawn_wait_shared_weight = jit::kDefaultMinSharedWeight;
+  auto inline_clocks = jit_compile(*c, true, kOptLevel, without, pass);
+  ASSERT_TRUE(inline_clocks);
+  EXPECT_EQ(inline_clocks->jitted->times().shared_calls,
+            inline_clocks->jitted->times().slow_path_shared_calls);
 }
 
 // The fixed programs below race between a write by main, made after a delay, and a read by
@@ -166,6 +218,7 @@ run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int w
   codegen.keep_ir = true;
   codegen.fault = fault;
   codegen.min_shared_weight = min_weight;
+  codegen.min_spawn_wait_shared_weight = min_weight; // share what the weight says, no more
   auto s = jit_compile(*c, true, kOptLevel, codegen);
   EXPECT_TRUE(s);
   if (!s) return runs;

@@ -221,6 +221,11 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   PassOptions pass;
   pass.pass = instrument == 2 ? PassKind::VectorClock : PassKind::FastTrack;
   pass.elide = std::vector<std::string>{};
+  // Clock operations unrolled, as loops outside the threads' loops only (main's spawns and
+  // waits among them, whose runs are then shared from kSpawnWaitMinSharedWeight statements
+  // on), or as loops everywhere.
+  pass.outer_clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultOuterClockLoopThreshold);
+  pass.clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultClockLoopThreshold);
   auto s = jit_compile(*c, instrument != 0, kOptLevel, codegen, pass);
   RC_ASSERT(s != nullptr);
   // Every spawned thread shares the one function (a test that shares nothing tests nothing).
