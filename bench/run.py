@@ -896,6 +896,9 @@ def instrumentation_ops(racelang, work, thread_counts):
             src += "spawn 1 {\n  k := 1;\n  while (k < 2) {\n    %s\n    k := k + 1;\n  }\n}\n" % stmt
             for t in range(2, z):
                 src += "spawn %d {\n}\n" % t
+            # A checked access elsewhere: a program with none gets no clocks at all, and the
+            # lock, unlock and wait rows would count nothing.
+            src += "store 2 x;\n"
             path = os.path.join(work, "ops_%d.rl" % z)
             with open(path, "w") as f:
                 f.write(src)
