@@ -562,6 +562,13 @@ private:
     return true;
   }
 
+  // The sleep-set test of a wakeup sequence w: whether a sleeper of `sleep` is a weak initial
+  // of w, so that its branch holds w's traces already.
+  bool a_sleeper_covers(const std::vector<SleepEntry>& sleep, const std::vector<SeqItem>& w) const {
+    return std::any_of(sleep.begin(), sleep.end(),
+                       [&](const SleepEntry& s) { return weak_initial(s.thread, s.fp, w); });
+  }
+
   // insert[E'](w, wut): follow the leftmost children that are weak initials of what is left of
   // w; if that reaches a leaf, an extension of it already covers w; else add the rest of w as
   // a new last branch.
@@ -641,8 +648,7 @@ private:
       add_source(fi, v);
       return;
     }
-    for (const SleepEntry& s : fi.sleep)
-      if (weak_initial(s.thread, s.fp, v)) return;
+    if (a_sleeper_covers(fi.sleep, v)) return;
     insert(fi.wut, v);
   }
 
@@ -831,9 +837,7 @@ private:
         add_source(f, v);
         continue;
       }
-      bool asleep = false;
-      for (const SleepEntry& s : f.sleep) asleep = asleep || weak_initial(s.thread, s.fp, v);
-      if (!asleep) insert(f.wut, v);
+      if (!a_sleeper_covers(f.sleep, v)) insert(f.wut, v);
     }
   }
 
