@@ -197,7 +197,7 @@ void check_lemmas_3_8_10(const PaperProgram& program, const PassOptions& pass) {
 
 void check_lemma4(const PaperProgram& program, const PassOptions& pass) {
   auto s = subject_of(program, pass);
-  ExploreResult small = explore_instrumented(*s, Semantics::SmallStep, /*with_detector=*/true);
+  ExploreResult small = explore_instrumented_races(*s);
   assert_complete(small, "exploring the instrumented program with VectorClock");
   const std::vector<std::string_view>& unlocked = pass_info(s->pass.pass).unlocked_reads;
   for (const ExploreRace& race : small.races) {
