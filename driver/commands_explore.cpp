@@ -90,6 +90,13 @@ int command_explore(const std::vector<std::string>& args) {
                    "dpor: worker threads (default: every core); the results are the same for "
                    "every number (states and naive run on one)",
                    "J"});
+  specs.push_back({"resplit-after", true,
+                   "dpor: a part of the split search that has run N executions splits the rest "
+                   "of its search off for idle workers, and again each time its executions "
+                   "double (default " +
+                       std::to_string(explore.resplit_executions) +
+                       "; 0: never); the output depends on N, never on --jobs",
+                   "N"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"co-enabled", false,
@@ -151,6 +158,11 @@ int command_explore(const std::vector<std::string>& args) {
       return usage("--no-cache is --strategy=naive; it contradicts --strategy=" +
                    *options->get("strategy"));
     explore.strategy = ExploreStrategy::Naive;
+  }
+  if (auto text = options->get("resplit-after")) {
+    auto v = parse_count(*text);
+    if (!v) return usage("--resplit-after needs a number, not '" + *text + "'");
+    explore.resplit_executions = *v;
   }
   if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
   // DPOR always runs split, with one worker too, so that --jobs never changes the output.

@@ -69,6 +69,10 @@ enum class SplitFault : uint8_t {
   WakeupTreesInParts, // parts with sleepers at their root use wakeup trees too (traces lost)
   PartsStartTheLimitsAtZero, // every part counts --max-states/--max-executions on its own
   ForcedIgnoresFailures, // a forced step ignores that other threads may fail first (lost traces)
+  // Parts split off a running part (ExploreOptions::resplit_executions):
+  ResplitKeepsSiblings, // the running part still explores the branches it split off (twice)
+  ResplitCurrentAwake,  // split-off parts leave the running part's current branch awake (twice)
+  ResplitPlannedOnly,   // only threads with a planned branch are split off (traces lost)
 };
 
 struct ExploreOptions {
@@ -93,6 +97,12 @@ struct ExploreOptions {
   // steps"). False splits every node at every enabled thread that is not asleep (the split
   // before 2026-11-26), for the tests' comparisons.
   bool split_forced = true;
+  // Dpor with jobs >= 1: a part that has run this many executions of its own splits the rest
+  // of its search above its current branch off as new parts, which idle workers take, and does
+  // so again each time its executions double (0: never). The parts split off depend on the
+  // part's own search only, never on the workers or their timing, so the results stay the
+  // same for every `jobs` (docs/explore.md, "Parts split off while they run").
+  uint64_t resplit_executions = 4'096;
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
   uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)
@@ -228,6 +238,9 @@ struct ExploreResult {
   // nothing can wake (no child; docs/explore.md, "Forced steps").
   uint64_t parts = 0;
   uint64_t forced_nodes = 0;
+  // Dpor with jobs >= 1: how many times a running part split the rest of its search off as
+  // new parts (ExploreOptions::resplit_executions); `parts` counts those parts too.
+  uint64_t resplits = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;

@@ -89,6 +89,7 @@ struct Frame {
   std::vector<int32_t> origin;    // per thread: the event its next step follows (-1)
   std::vector<uint32_t> steps;    // per thread: scheduling steps taken
   std::vector<SleepEntry> sleep;  // threads whose step from here is explored already
+  size_t own_sleep = 0;           // sleep[own_sleep..]: put to sleep here, not inherited
   std::vector<WNode> wut;         // the wakeup tree's root children, in order
   Event event;                    // the step taken from here (wut.front(), taken)
   std::vector<LabelledStep> edge; // the detector's events of the step into this frame
@@ -139,18 +140,21 @@ void merge_clock(std::vector<uint32_t>& into, const std::vector<uint32_t>& clock
 
 class DporExplorer {
 public:
-  // `prefix` (thread indices): the part of a split search to explore (empty: the whole tree).
-  // `budget`: the limits shared by the parts, or null. `expand`: only follow the prefix and
+  // `part`: the part of a split search to explore (an empty path: the whole tree).
+  // `budget`: the limits shared by the parts, or null. `expand`: only follow the path and
   // say which threads its end may take next (children()), exploring nothing.
-  // `oracle`: a split search's forced steps (split_oracle), or null.
-  DporExplorer(const Code& code, const ExploreOptions& options, std::vector<uint32_t> prefix = {},
+  // `oracle`: a split search's forced steps (split_oracle), or null. `offer`: receives the
+  // parts this one splits off as it runs (maybe_resplit), or null.
+  DporExplorer(const Code& code, const ExploreOptions& options, DporPartSpec part = {},
                SplitBudget* budget = nullptr, bool expand = false,
-               const IndependenceOracle* oracle = nullptr)
+               const IndependenceOracle* oracle = nullptr, const DporOffer* offer = nullptr)
       : code_(code), options_(options), dep_(options.dpor_fault), machine_(code, options.machine),
         outcomes_(code, options.split_fault != SplitFault::FirstFoundWitness),
-        threads_(static_cast<uint32_t>(code.threads.size())), prefix_(std::move(prefix)),
+        threads_(static_cast<uint32_t>(code.threads.size())), part_(std::move(part)),
+        prefix_(part_.prefix),
         floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
-        budget_(budget), expand_(expand), oracle_(oracle) {}
+        budget_(budget), expand_(expand), oracle_(oracle), offer_(offer),
+        next_resplit_(options.resplit_executions) {}
 
   ExploreResult run() {
     explore();
@@ -312,6 +316,14 @@ private:
     return f.steps[k] < options_.thread_bound && machine_.can_step(k);
   }
 
+  // The threads enabled at `f` (machine_ at its state), in index order.
+  std::vector<uint32_t> enabled_threads(const Frame& f) const {
+    std::vector<uint32_t> out;
+    for (uint32_t k = 0; k < threads_; ++k)
+      if (enabled(f, k)) out.push_back(k);
+    return out;
+  }
+
   static bool asleep(const Frame& f, uint32_t k) {
     return std::any_of(f.sleep.begin(), f.sleep.end(),
                        [&](const SleepEntry& e) { return e.thread == k; });
@@ -421,7 +433,7 @@ private:
       return;
     }
     if (depth < prefix_.size()) {
-      follow_prefix(f, prefix_[depth], choices);
+      follow_prefix(f, depth, choices);
       return;
     }
     if (!f.wut.empty()) return;
@@ -445,16 +457,23 @@ private:
     ++result_.executions_run;
   }
 
-  // A frame of a part's prefix (machine_ at its state): the prefix's thread k is taken next,
-  // and the enabled threads before it that are awake go to sleep first, since the parts that
-  // begin with them (the earlier siblings in split_dpor_search) explore their steps from here.
-  void follow_prefix(Frame& f, uint32_t k, const std::vector<uint32_t>& choices) {
-    // A forced step was the node's only child in split_dpor_search: no sibling is a part.
-    if (options_.split_fault != SplitFault::NoSiblingSleep && !forced_child(f, choices).child)
+  // A frame of a part's path (machine_ at its state, `depth` its index): the path's thread is
+  // taken next, and the enabled threads that the parts before this one explore from here go to
+  // sleep first: in split_dpor_search's frames the earlier siblings; in a split-off part's own
+  // frames the ones its spec lists (maybe_resplit).
+  void follow_prefix(Frame& f, size_t depth, const std::vector<uint32_t>& choices) {
+    uint32_t k = prefix_[depth];
+    if (depth >= part_.sibling_frames) {
+      for (uint32_t q : part_.sleepers[depth - part_.sibling_frames])
+        if (q != k && enabled(f, q) && !asleep(f, q)) f.sleep.push_back({q, next_footprint(q)});
+    } else if (options_.split_fault != SplitFault::NoSiblingSleep &&
+               !forced_child(f, choices).child) {
+      // A forced step was the node's only child in split_dpor_search: no sibling is a part.
       for (uint32_t q : sibling_order(choices)) {
         if (q == k) break;
         if (!asleep(f, q)) f.sleep.push_back({q, next_footprint(q)});
       }
+    }
     f.wut.push_back(WNode{k, {}, {}, false});
   }
 
@@ -853,6 +872,7 @@ private:
     source_part_ = stack_.size() == floor_ + 1 && floor_ > 0 && !stack_.back().sleep.empty() &&
                    options_.split_fault != SplitFault::WakeupTreesInParts;
     result_.source_parts = source_part_ ? 1 : 0;
+    if (root_is_dead()) return;
     search();
     if (source_part_) result_.source_parts_blocked = result_.redundant;
   }
@@ -871,8 +891,89 @@ private:
         live_frames_ = kStale;
         continue;
       }
+      maybe_resplit();
       step_top();
     }
+  }
+
+  // A part split off a running one whose root has sleepers that nothing can wake
+  // (forced_child's `dead`): every execution below it would end blocked, so it holds no trace.
+  // split_dpor_search drops such nodes; a split-off part is made without looking.
+  bool root_is_dead() {
+    if (oracle_ == nullptr || part_.sibling_frames == prefix_.size() || stack_.size() != floor_ + 1)
+      return false;
+    Frame& root = stack_.back();
+    machine_.set_state(root.state);
+    return forced_child(root, enabled_threads(root)).dead;
+  }
+
+  // Work for idle workers (docs/explore.md, "Parts split off while they run"): once this part
+  // has run ExploreOptions::resplit_executions executions, and again each time they double,
+  // the rest of its search above the branch in progress becomes new parts. Let d be the
+  // shallowest frame (from the floor) with a branch planned beside the one in progress; at
+  // every frame j from the floor to d, every enabled thread that is not asleep and is not the
+  // branch in progress becomes a part: the path to j, then that thread, with j's explored
+  // branches, the branch in progress and the earlier of these siblings asleep at j (the static
+  // split's rule, so each trace through j lies in one part). This part keeps only its branch
+  // in progress below d: its floor moves below d, so it never returns above it, and the races
+  // with the steps above are the new parts' to reverse, as for any part's path. The branch in
+  // progress is the sequential search's own subtree, with every sequence its explored siblings
+  // inserted: it stays optimal (a race reversed into a frame on the path never descends into
+  // that frame's branch in progress, whose step depends on the race's second step).
+  // Depends on this part's own search only: the same parts for every number of workers.
+  void maybe_resplit() {
+    if (offer_ == nullptr || options_.resplit_executions == 0 ||
+        result_.executions_run < next_resplit_)
+      return;
+    const size_t top = stack_.size() - 1; // frames below it have a branch in progress
+    size_t d = floor_;
+    while (d < top && stack_[d].wut.size() < 2) ++d;
+    if (d >= top) return; // nothing planned beside the path: try again later
+    next_resplit_ = 2 * result_.executions_run;
+    std::vector<DporPartSpec> offers;
+    for (size_t j = d + 1; j-- > floor_;) { // the deepest first: the order of the search
+      Frame& f = stack_[j];
+      machine_.set_state(f.state);
+      const std::vector<uint32_t> choices = enabled_threads(f);
+      const uint32_t current = f.event.thread;
+      std::vector<uint32_t> before; // asleep at j in the next part split off
+      for (size_t n = f.own_sleep; n < f.sleep.size(); ++n) before.push_back(f.sleep[n].thread);
+      if (options_.split_fault != SplitFault::ResplitCurrentAwake) before.push_back(current);
+      for (uint32_t k : sibling_order(choices)) {
+        if (k == current || asleep(f, k)) continue;
+        if (options_.split_fault == SplitFault::ResplitPlannedOnly &&
+            std::none_of(f.wut.begin(), f.wut.end(), [&](const WNode& n) { return n.thread == k; }))
+          continue;
+        offers.push_back(spec_through(j, k, before));
+        before.push_back(k);
+      }
+      if (options_.split_fault != SplitFault::ResplitKeepsSiblings) f.wut.resize(1);
+    }
+    if (options_.split_fault != SplitFault::ResplitKeepsSiblings) floor_ = d + 1;
+    ++result_.resplits;
+    (*offer_)(std::move(offers));
+  }
+
+  // The part whose path is this search's path to frame j, then thread k, with `at_j` asleep
+  // at j; the frames before j sleep what they sleep here.
+  DporPartSpec spec_through(size_t j, uint32_t k, const std::vector<uint32_t>& at_j) const {
+    DporPartSpec spec;
+    spec.sibling_frames = part_.sibling_frames;
+    for (size_t x = 0; x < j; ++x) {
+      spec.prefix.push_back(stack_[x].event.thread);
+      if (x < spec.sibling_frames) continue;
+      if (x < prefix_.size()) {
+        spec.sleepers.push_back(part_.sleepers[x - part_.sibling_frames]);
+        continue;
+      }
+      const Frame& f = stack_[x];
+      spec.sleepers.emplace_back();
+      for (size_t n = f.own_sleep; n < f.sleep.size(); ++n)
+        spec.sleepers.back().push_back(f.sleep[n].thread);
+    }
+    spec.prefix.push_back(k);
+    spec.sleepers.push_back(at_j);
+    return spec;
   }
 
   // Takes the step the top frame's wakeup tree says first.
@@ -935,6 +1036,7 @@ private:
     child.sleep.clear();
     for (const SleepEntry& sleeper : top.sleep)
       if (dep_.independent(sleeper.fp, e.fp)) child.sleep.push_back(sleeper);
+    child.own_sleep = child.sleep.size();
     child.wut = std::move(top.wut.front().children);
     top.wut.front().children.clear();
     stack_.push_spare();
@@ -956,11 +1058,12 @@ private:
   size_t live_frames_ = kStale; // frames whose step into them the observer has seen
   ExploreResult result_;
   uint64_t traces_ = 0;
-  std::vector<size_t> races_;    // add_event's races (reused)
-  std::vector<SeqItem> notdep_;  // reverse's v (reused)
-  std::vector<EventKey> keys_;   // per frame below the top: its event's key (set_key)
-  std::vector<uint32_t> prefix_; // a part's prefix (thread indices)
-  size_t floor_;                 // frames below it are the prefix's: never searched again
+  std::vector<size_t> races_;           // add_event's races (reused)
+  std::vector<SeqItem> notdep_;         // reverse's v (reused)
+  std::vector<EventKey> keys_;          // per frame below the top: its event's key (set_key)
+  DporPartSpec part_;                   // the part's path and who sleeps along it
+  const std::vector<uint32_t>& prefix_; // part_.prefix: its thread indices
+  size_t floor_; // frames below it are the path's (or split off): never searched again
   SplitBudget* budget_;
   bool expand_;
   std::optional<std::vector<uint32_t>> children_;
@@ -968,6 +1071,8 @@ private:
   std::optional<std::vector<Schedule>> listed_; // a part's executions, for on_execution
   bool source_part_ = false;         // a part with sleepers at its root: source sets (search_part)
   const IndependenceOracle* oracle_; // a split search's forced steps (forced_child), or null
+  const DporOffer* offer_;           // receives the parts split off (maybe_resplit), or null
+  uint64_t next_resplit_;            // executions run after which to split off parts
   uint64_t published_states_ = 0, published_executions_ = 0;
 };
 
@@ -989,9 +1094,10 @@ std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const Explore
 }
 
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
-                           const IndependenceOracle* oracle, const std::vector<uint32_t>& prefix,
-                           SplitBudget& budget) {
-  return DporExplorer(code, options, prefix, &budget, false, oracle).run_part();
+                           const IndependenceOracle* oracle, const DporPartSpec& part,
+                           SplitBudget& budget, const DporOffer& offer) {
+  return DporExplorer(code, options, part, &budget, false, oracle, offer ? &offer : nullptr)
+      .run_part();
 }
 
 // Level by level: every prefix of the frontier that does not end the execution is replaced by
@@ -1015,7 +1121,7 @@ split_dpor_search(const Code& code, const ExploreOptions& options, const Indepen
         next.push_back(std::move(p));
         continue;
       }
-      DporExplorer expand(code, options, p.threads, nullptr, true, oracle);
+      DporExplorer expand(code, options, {p.threads, p.threads.size(), {}}, nullptr, true, oracle);
       expand.explore();
       if (!expand.children()) {
         next.push_back({std::move(p.threads), true});

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -57,11 +58,28 @@ std::vector<std::vector<uint32_t>> split_dpor_search(const Code& code,
                                                      const IndependenceOracle* oracle,
                                                      uint64_t& inner_nodes, uint64_t& forced_nodes);
 
-// Optimal DPOR below `prefix` (a part from split_dpor_search with the same `oracle`), with the
-// prefix's earlier siblings asleep and the races with the prefix's own steps left to the
-// other parts.
+// A part of a split search: the path from the search tree's root to the part's root, as
+// thread indices, and who sleeps along it. At each of the first `sibling_frames` frames of the
+// path, the enabled threads before the path's thread in sibling order (the parts of
+// split_dpor_search); at each later frame, the threads in `sleepers` (a part split off a
+// running one: that part's explored branches there, its branch in progress and the siblings
+// split off before this one; docs/explore.md, "Parts split off while they run").
+struct DporPartSpec {
+  std::vector<uint32_t> prefix;
+  size_t sibling_frames = 0;
+  std::vector<std::vector<uint32_t>> sleepers; // for frames sibling_frames..prefix.size()-1
+};
+
+// Called by a running part with the parts it splits off (ExploreOptions::resplit_executions),
+// in the order one worker searches them: after the part itself, before what it was offered
+// earlier.
+using DporOffer = std::function<void(std::vector<DporPartSpec>)>;
+
+// Optimal DPOR below `part`'s path (from split_dpor_search with the same `oracle`, or offered),
+// with the path's sleepers asleep and the races with the path's own steps left to the other
+// parts. `offer`, if set, receives the parts this one splits off while it runs.
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
-                           const IndependenceOracle* oracle, const std::vector<uint32_t>& prefix,
-                           SplitBudget& budget);
+                           const IndependenceOracle* oracle, const DporPartSpec& part,
+                           SplitBudget& budget, const DporOffer& offer = nullptr);
 
 } // namespace racelang

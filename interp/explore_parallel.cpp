@@ -1,12 +1,15 @@
 // The split DPOR search on worker threads (see explore_parallel.h). Each worker owns its
 // machine, detector and search stack; what the workers share is the read-only program and
-// options, the counter handing out parts, the limits' counts of the parts that have ended in
-// order, and one result slot per part.
+// options, the queue of parts to run (the split's, then those split off running parts), the
+// tree of parts with their result slots, and the limits' counts of the parts that have ended
+// in order.
 #include "interp/explore_parallel.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -24,6 +27,67 @@ void add_counts(ExploreCounts& into, const ExploreCounts& part) {
     into.*field += part.*field;
 }
 
+constexpr size_t kNone = ~size_t{0};
+
+// One part and its place in the order one worker searches the parts: the split's parts in
+// their order, each followed by the parts split off it (ExploreOptions::resplit_executions),
+// each of those followed by its own, and so on (a pre-order walk of the tree of parts).
+struct Slot {
+  DporPartSpec spec;
+  size_t parent = kNone;        // the part it was split off, kNone for the split's own
+  std::vector<size_t> children; // the parts split off it, in the search's order
+  std::optional<DporPart> part; // its result, once run
+  bool done = false;            // its result is final (under the mutex)
+  uint64_t start_states = 0, start_executions = 0;
+};
+
+// The parts, growing as running parts split some off (a deque: a worker keeps a reference to
+// its slot while others add slots).
+class PartTree {
+public:
+  explicit PartTree(std::vector<std::vector<uint32_t>> prefixes) {
+    for (std::vector<uint32_t>& p : prefixes) {
+      size_t n = p.size();
+      top_.push_back(slots_.size());
+      slots_.push_back(Slot{DporPartSpec{std::move(p), n, {}}, kNone, {}, {}, false, 0, 0});
+    }
+  }
+  Slot& operator[](size_t i) { return slots_[i]; }
+  const std::vector<size_t>& top() const { return top_; }
+
+  // Adds the parts `owner` split off, before those it split off earlier (they come after the
+  // branch the owner kept, which the earlier ones' branches follow in the search); their
+  // indices in that order.
+  std::vector<size_t> split_off(size_t owner, std::vector<DporPartSpec> specs) {
+    std::vector<size_t> added;
+    for (DporPartSpec& spec : specs) {
+      added.push_back(slots_.size());
+      slots_.push_back(Slot{std::move(spec), owner, {}, {}, false, 0, 0});
+    }
+    std::vector<size_t>& children = slots_[owner].children;
+    children.insert(children.begin(), added.begin(), added.end());
+    return added;
+  }
+
+  // The part after `i` in the search's order: its first part split off, else the next sibling
+  // of it or of its nearest ancestor that has one. Only for a part that is done (its children
+  // are final then).
+  size_t after(size_t i) const {
+    if (!slots_[i].children.empty()) return slots_[i].children.front();
+    for (size_t at = i; at != kNone; at = slots_[at].parent) {
+      const std::vector<size_t>& siblings =
+          slots_[at].parent == kNone ? top_ : slots_[slots_[at].parent].children;
+      auto it = std::find(siblings.begin(), siblings.end(), at);
+      if (it + 1 != siblings.end()) return *(it + 1);
+    }
+    return kNone;
+  }
+
+private:
+  std::deque<Slot> slots_;
+  std::vector<size_t> top_;
+};
+
 } // namespace
 
 ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& given) {
@@ -35,26 +99,21 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   result.cached = false;
   // Read by every worker, written by none.
   const std::unique_ptr<IndependenceOracle> oracle = split_oracle(code, options);
-  std::vector<std::vector<uint32_t>> prefixes =
-      split_dpor_search(code, options, oracle.get(), result.states, result.forced_nodes);
-  result.parts = prefixes.size();
+  PartTree tree(split_dpor_search(code, options, oracle.get(), result.states, result.forced_nodes));
 
   // The limits (--max-states, --max-executions) are counted over the parts in their order, as
-  // one worker counts them: part i starts with what parts 0..i-1 used. A worker cannot wait for
-  // that, so it starts part i from what the parts before it that have ended in order have used
-  // (a lower bound), and the merge below keeps its result only if the true start could not
-  // have stopped it earlier; otherwise the part runs again from its true start. A part's run
-  // depends only on its start, so the results are those of one worker, whatever the timing
-  // (a shared running count made them depend on it).
-  struct Slot {
-    std::optional<DporPart> part;
-    uint64_t start_states = 0, start_executions = 0;
-  };
-  std::vector<Slot> slots(prefixes.size());
-  std::vector<bool> done(prefixes.size(), false); // under the mutex
+  // one worker counts them: a part starts with what the parts before it used. A worker cannot
+  // wait for that, so it starts a part from what the parts before it that have ended in order
+  // have used (a lower bound), and the merge below keeps its result only if the true start
+  // could not have stopped it earlier; otherwise the part runs again from its true start. A
+  // part's run depends only on its start (the parts it splits off too), so the results are
+  // those of one worker, whatever the timing (a shared running count made them depend on it).
   std::mutex mutex;
-  size_t ended_in_order = 0; // parts 0..ended_in_order-1 have ended, with exact results
-  uint64_t used_states = 0, used_executions = 0; // by those parts
+  std::condition_variable wake;
+  std::deque<size_t> queue(tree.top().begin(), tree.top().end());  // to run, in order (mutex)
+  size_t running_parts = 0;                                        // under the mutex
+  size_t cursor = tree.top().empty() ? kNone : tree.top().front(); // next part to merge
+  uint64_t used_states = 0, used_executions = 0;                   // by the parts merged (in order)
   std::atomic<uint64_t> progress_states{0}, progress_executions{0};
   auto exact = [&](const Slot& slot, uint64_t states, uint64_t executions) {
     if (options.split_fault == SplitFault::PartsStartTheLimitsAtZero) return true;
@@ -71,83 +130,105 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   // memory until the last part ended, so that peak memory grew with the parts done.
   OutcomeCollector outcomes(code, options.split_fault != SplitFault::FirstFoundWitness);
   uint64_t traces = 0;
+  std::vector<size_t> merged;            // in order, for the executions' list
   uint64_t split_states = result.states; // read by the progress report while workers merge
-  auto merge_part = [&](Slot& slot) {
-    DporPart& part = *slot.part;
+  auto merge_part = [&](size_t i) {
+    DporPart& part = *tree[i].part;
     const ExploreResult& r = part.result;
     add_counts(result.counts, r.counts);
+    used_states += r.states;
+    used_executions += r.executions_run;
     result.states += r.states;
     result.executions_run += r.executions_run;
     result.redundant += r.redundant;
     result.source_parts += r.source_parts;
     result.source_parts_blocked += r.source_parts_blocked;
     result.infeasible += r.infeasible;
+    result.resplits += r.resplits;
     traces += r.traces.value_or(0);
     if (result.limit.empty()) result.limit = r.limit;
     outcomes.merge(std::move(part.outcomes));
+    merged.push_back(i);
   };
-  std::atomic<size_t> next{0};
-  std::atomic<size_t> running{0};
+  // Runs part i (`slot`, taken under the mutex) from the start counts in it; the parts it
+  // splits off are added to the tree, and with `share` to the queue for idle workers.
+  auto run_part = [&](size_t i, Slot& slot, bool share) {
+    SplitBudget budget;
+    budget.states = slot.start_states;
+    budget.executions = slot.start_executions;
+    DporOffer offer = [&, i, share](std::vector<DporPartSpec> specs) {
+      std::lock_guard<std::mutex> lock(mutex);
+      std::vector<size_t> added = tree.split_off(i, std::move(specs));
+      if (!share) return;
+      // First in the queue, as they come first in the parts' order after the owner (before
+      // what it split off earlier and the parts after it): with one worker every part then
+      // starts from its true start, so that a limit stops the search where it stops unsplit.
+      queue.insert(queue.begin(), added.begin(), added.end());
+      wake.notify_all();
+    };
+    slot.part.emplace(explore_dpor_part(code, options, oracle.get(), slot.spec, budget, offer));
+  };
+  std::atomic<size_t> running_workers{0};
   auto work = [&] {
-    for (size_t i; (i = next++) < prefixes.size();) {
-      // Only this worker writes slot i until `done[i]`, which the mutex publishes.
-      Slot& slot = slots[i];
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (options.split_fault != SplitFault::PartsStartTheLimitsAtZero) {
-          slot.start_states = used_states;
-          slot.start_executions = used_executions;
-        }
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      // Idle while others run: a running part may still split some off.
+      wake.wait(lock, [&] { return !queue.empty() || running_parts == 0; });
+      if (queue.empty()) break;
+      size_t i = queue.front();
+      queue.pop_front();
+      ++running_parts;
+      Slot& slot = tree[i];
+      if (options.split_fault != SplitFault::PartsStartTheLimitsAtZero) {
+        slot.start_states = used_states;
+        slot.start_executions = used_executions;
       }
-      SplitBudget budget;
-      budget.states = slot.start_states;
-      budget.executions = slot.start_executions;
-      slot.part.emplace(explore_dpor_part(code, options, oracle.get(), prefixes[i], budget));
+      lock.unlock();
+      run_part(i, slot, true);
       progress_states += slot.part->result.states;
       progress_executions += slot.part->result.executions_run;
-      std::lock_guard<std::mutex> lock(mutex);
-      done[i] = true;
-      while (ended_in_order < slots.size() && done[ended_in_order] &&
-             exact(slots[ended_in_order], used_states, used_executions)) {
-        used_states += slots[ended_in_order].part->result.states;
-        used_executions += slots[ended_in_order].part->result.executions_run;
-        merge_part(slots[ended_in_order]);
-        ++ended_in_order;
+      lock.lock();
+      slot.done = true;
+      --running_parts;
+      while (cursor != kNone && tree[cursor].done &&
+             exact(tree[cursor], used_states, used_executions)) {
+        merge_part(cursor);
+        cursor = tree.after(cursor);
       }
+      wake.notify_all();
     }
-    --running;
+    --running_workers;
   };
-  size_t workers = std::min<size_t>(std::max<uint32_t>(options.jobs, 1), prefixes.size());
-  running = workers;
+  size_t workers = std::max<uint32_t>(options.jobs, 1);
+  running_workers = workers;
   std::vector<std::thread> threads;
   for (size_t w = 0; w < workers; ++w) threads.emplace_back(work);
   // The calling thread reports progress while the workers run.
-  while (given.progress && running > 0) {
+  while (given.progress && running_workers > 0) {
     given.progress(split_states + progress_states, progress_executions);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   for (std::thread& t : threads) t.join();
 
-  // Every part from its true start: a part whose run may have gone further than one worker's
-  // would have runs again, on this thread, from the counts of the parts before it. Parts
-  // 0..ended_in_order-1 are exact and merged already.
-  uint64_t states = used_states, executions = used_executions;
-  for (size_t i = ended_in_order; i < slots.size(); ++i) {
-    if (!exact(slots[i], states, executions)) {
-      slots[i].start_states = states;
-      slots[i].start_executions = executions;
-      SplitBudget budget;
-      budget.states = states;
-      budget.executions = executions;
-      slots[i].part.emplace(explore_dpor_part(code, options, oracle.get(), prefixes[i], budget));
+  // Every part from its true start, in order: a part whose run may have gone further than one
+  // worker's would have runs again, on this thread, from the counts of the parts before it;
+  // the parts it split off in the run that is dropped are dropped with it, and those of the
+  // new run are run here too.
+  for (; cursor != kNone; cursor = tree.after(cursor)) {
+    Slot& slot = tree[cursor];
+    if (!slot.done || !exact(slot, used_states, used_executions)) {
+      slot.children.clear();
+      slot.start_states = used_states;
+      slot.start_executions = used_executions;
+      run_part(cursor, slot, false);
+      slot.done = true;
     }
-    states += slots[i].part->result.states;
-    executions += slots[i].part->result.executions_run;
-    merge_part(slots[i]);
+    merge_part(cursor);
   }
+  result.parts = merged.size();
   if (given.on_execution)
-    for (Slot& slot : slots)
-      for (const Schedule& s : slot.part->listed) given.on_execution(s);
+    for (size_t i : merged)
+      for (const Schedule& s : tree[i].part->listed) given.on_execution(s);
   result.traces = traces;
   outcomes.finish(result);
   return result;

@@ -165,9 +165,10 @@ def jobs_table(racelang, work, args):
         row = {"family": name, "n": n, "load": os.getloadavg()[0], "jobs": {}}
         outputs = {}
         for j in counts:
+            resplit = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
             r, peak = run_peak([racelang, "explore", "--json", "--jobs=%d" % j,
-                                "--max-states=1000000000", "--max-executions=1000000000", path],
-                               args.timeout)
+                                "--max-states=1000000000", "--max-executions=1000000000"]
+                               + resplit + [path], args.timeout)
             outputs[j] = r.out
             try:
                 data = json.loads(r.out)
@@ -236,6 +237,9 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated family names")
     ap.add_argument("--smoke", action="store_true", help="the smallest sizes only")
     ap.add_argument("--json", help="also write the rows to this file")
+    ap.add_argument("--resplit-after", type=int, default=None,
+                    help="explore --resplit-after=N in the --jobs comparison (default: "
+                         "racelang's own)")
     ap.add_argument("--jobs-only", action="store_true",
                     help="only the explore --jobs comparison")
     args = ap.parse_args()

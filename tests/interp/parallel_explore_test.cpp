@@ -57,13 +57,15 @@ std::string without_states(std::string text) {
 }
 
 // What the comparisons found; empty if everything agreed.
+// `resplit`: ExploreOptions::resplit_executions.
 std::string compare_workers(const testing::Compiled& c, SplitFault fault, uint32_t parts,
-                            std::vector<uint32_t> workers = {2, 3, 8}) {
+                            std::vector<uint32_t> workers = {2, 3, 8}, uint64_t resplit = 0) {
   ExploreOptions unsplit = split_options(0);
   ExploreResult u = explore_program(c.code, unsplit);
   if (!u.limit.empty()) return ""; // too big for a test: results would be partial
   ExploreOptions one = split_options(1, fault);
   one.split_parts = parts;
+  one.resplit_executions = resplit;
   one.max_states = 1'000'000; // the parts' tops and sleep-set-blocked runs cost some more
   ExploreResult r1 = explore_program(c.code, one);
   std::string first = output(c, r1, one);
@@ -107,8 +109,9 @@ TEST(ParallelExplore, SameOutputForEveryNumberOfWorkersOnEveryProgram) {
       ::testing::Test::RecordProperty("skipped", path.string());
       continue; // the golden files of errors
     }
+    // 64 parts that split off more after 4 executions, and 512 parts.
     for (uint32_t parts : {64u, 512u}) {
-      std::string diff = compare_workers(*c, SplitFault::None, parts, {2, 8});
+      std::string diff = compare_workers(*c, SplitFault::None, parts, {2, 8}, parts == 64 ? 4 : 0);
       EXPECT_EQ(diff, "") << path;
     }
     ++compared;
@@ -122,19 +125,29 @@ constexpr uint32_t kEverywhere = 256;
 constexpr testing::ConcurrentGenConfig kSync{.counted_loops = true, .sync = true};
 
 // The split search with `fault` on a generated program: the same output for 1, 2, 3 and 8
-// workers and as the unsplit search, split into as many parts as the program has, and its
-// witnesses replay.
+// workers and as the unsplit search, split into as many parts as the program has or into a few
+// that split off more as they run, and its witnesses replay.
 void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   std::string text = *testing::gen_concurrent_source(config);
   RC_LOG() << text;
   auto c = compile(text);
   RC_ASSERT(c != nullptr);
-  std::string diff = compare_workers(*c, fault, kEverywhere);
+  // Half the programs split into one to four parts that split off more as they run, after 1
+  // to 8 executions and at each doubling (docs/explore.md, "Parts split off while they run").
+  uint32_t parts = kEverywhere;
+  uint64_t resplit = 0;
+  if (*rc::gen::inRange(0, 2) == 0) {
+    parts = *rc::gen::inRange(1u, 5u);
+    resplit = *rc::gen::element<uint64_t>(1, 2, 3, 8);
+  }
+  std::string diff = compare_workers(*c, fault, parts, {2, 3, 8}, resplit);
   RC_LOG() << diff;
   RC_ASSERT(diff.empty());
   ExploreOptions o = split_options(3, fault);
-  o.split_parts = kEverywhere;
+  o.split_parts = parts;
+  o.resplit_executions = resplit;
   ExploreResult r = explore_program(c->code, o);
+  RC_TAG(r.resplits > 0 ? "parts split off while running" : "");
   RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
   RC_TAG(r.source_parts < r.parts ? "optimal parts" : "",
          r.source_parts > 0 ? "source-set parts" : "",
@@ -255,8 +268,10 @@ std::string philosophers(int n) {
 }
 
 // `forced`: ExploreOptions::split_forced (false: every node split, as before forced steps).
+// `resplit`: ExploreOptions::resplit_executions (0: parts never split off more parts).
 ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
-                    DporFault dpor_fault = DporFault::None, bool forced = true) {
+                    DporFault dpor_fault = DporFault::None, bool forced = true,
+                    uint64_t resplit = 0) {
   auto c = compile(text);
   EXPECT_NE(c, nullptr);
   ExploreOptions o = split_options(2, fault);
@@ -264,12 +279,13 @@ ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
   o.max_states = 1'000'000;
   o.dpor_fault = dpor_fault;
   o.split_forced = forced;
+  o.resplit_executions = resplit;
   return explore_program(c->code, o);
 }
 
-uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault,
-                      bool forced = true) {
-  return split(text, parts, fault, DporFault::None, forced).traces.value_or(0);
+uint64_t traces_split(const std::string& text, uint32_t parts, SplitFault fault, bool forced = true,
+                      uint64_t resplit = 0) {
+  return split(text, parts, fault, DporFault::None, forced, resplit).traces.value_or(0);
 }
 
 uint64_t traces_unsplit(const std::string& text) {
@@ -345,7 +361,64 @@ TEST(ParallelExplore, ForcedStepsLeaveFewerEmptyParts) {
   }
 }
 
+// Parts split off running parts (docs/explore.md, "Parts split off while they run"): on the
+// families, from one part or eight, splitting off after 4 or 2 executions and again at each
+// doubling, every trace once; the parts that keep running stay optimal (blocked executions only
+// in parts with sleepers); and the output is the same for 1, 2 and 8 workers and the unsplit
+// search's.
+TEST(ParallelExplore, PartsSplitOffWhileRunningKeepEveryTraceOnce) {
+  for (const std::string& text : {sigma(4), philosophers(5), mpat(4)}) {
+    uint64_t expected = traces_unsplit(text);
+    for (auto [parts, resplit] : {std::pair{1u, 4u}, std::pair{8u, 2u}}) {
+      ExploreResult r = split(text, parts, SplitFault::None, DporFault::None, true, resplit);
+      EXPECT_EQ(r.traces, expected) << text;
+      EXPECT_EQ(r.counts.total, expected) << text;
+      EXPECT_EQ(r.redundant, r.source_parts_blocked) << text;
+      EXPECT_EQ(r.infeasible, 0u) << text;
+      EXPECT_EQ(r.executions_run, expected + r.redundant) << text;
+      EXPECT_GT(r.resplits, 0u) << text;
+      EXPECT_GT(r.parts, parts) << text;
+      std::cout << "[ info ] " << parts << " parts, splitting off after " << resplit << ": "
+                << r.resplits << " times, " << r.parts << " parts, " << r.redundant << " blocked\n";
+    }
+  }
+  auto c = compile(philosophers(5));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(compare_workers(*c, SplitFault::None, 1, {2, 8}, 4), "");
+}
+
 // ---- Teeth ---------------------------------------------------------------------------------
+
+// A running part that splits off the siblings of its branches but still explores them itself,
+// or that leaves its branch in progress awake in the parts split off, explores traces twice; one
+// that splits off only the threads its frames have planned loses the traces that later races of
+// its branch in progress would have planned there.
+// (The traces counted twice multiply as the parts split off split off more: a limit of 20,000
+// executions stops those searches, far above the 740 traces, with one worker, which starts
+// every part from its true start.)
+TEST(ParallelExploreTeeth, SplittingOffWhileRunningWronglyIsCaught) {
+  const std::string text = philosophers(5);
+  uint64_t expected = traces_unsplit(text);
+  auto c = compile(text);
+  ASSERT_NE(c, nullptr);
+  auto traces = [&](SplitFault fault) {
+    ExploreOptions o = split_options(1, fault);
+    o.split_parts = 1;
+    o.resplit_executions = 4;
+    o.max_states = 1'000'000;
+    o.max_executions = 20'000;
+    return explore_program(c->code, o).traces.value_or(0);
+  };
+  EXPECT_EQ(traces(SplitFault::None), expected);
+  EXPECT_GT(traces(SplitFault::ResplitKeepsSiblings), expected);
+  EXPECT_GT(traces(SplitFault::ResplitCurrentAwake), expected);
+  bool lost = false;
+  for (const std::string& family : {sigma(4), philosophers(5), mpat(4)})
+    for (uint64_t resplit : {1u, 4u})
+      lost = lost || traces_split(family, 1, SplitFault::ResplitPlannedOnly, true, resplit) <
+                         traces_unsplit(family);
+  EXPECT_TRUE(lost);
+}
 
 // A step forced although another thread may fail before it loses the traces in which that
 // thread fails first (thread 2's assertion fails when thread 3 stored to y first; thread 1's
@@ -443,6 +516,9 @@ TEST(ParallelExplore, SameOutputWhenALimitStopsTheSearch) {
   for (bool by_states : {true, false}) {
     ExploreOptions one = split_options(1);
     one.split_parts = 64;
+    // Parts split off running parts too: a part run again from its true start drops the parts
+    // its first run split off, and runs those of the new run.
+    one.resplit_executions = 4;
     one.max_states = by_states ? 3'000 : 1'000'000;
     one.max_executions = by_states ? UINT64_MAX : 300;
     ExploreResult r1 = explore_program(c->code, one);
