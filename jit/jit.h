@@ -43,6 +43,10 @@ enum class Fault : uint8_t {
   // functions"), but every member runs with the first member's literals: its thread id and
   // sites are its own, its array slices, metadata indices and clock row the first one's.
   SharedThreadsUseFirstLiterals,
+  // Members of a thread group whose checks differ (jit/README.md, "Members whose checks
+  // differ") all run with the first member's selection: where it kept a check, every member
+  // checks; where it has the plain access, none does.
+  SharedThreadsUseFirstChecks,
   // Shared instrumentation code that checks arrays of one size (jit/README.md, "Shared
   // instrumentation code") reports every race it finds in the first occurrence's array.
   SharedCodeReportsFirstLocation,
