@@ -1224,7 +1224,9 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Shared thread functions: each member's entry is a call of its group's function, in the
   // module of the group's first member.
   std::vector<ThreadGroup> groups;
-  if (options.share_threads) groups = thread_groups(info, options.max_function_statements, facts);
+  if (options.share_threads)
+    groups = thread_groups(info, options.max_function_statements,
+                           options.share_threads_whose_checks_differ, facts);
   struct Membership {
     size_t group;
     size_t member;

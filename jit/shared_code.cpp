@@ -489,8 +489,9 @@ RunShape unit_shape(const Block& b, SharedRun u, bool& ok) {
 // The key of a thread family: the thread's shape, except that a unit that is an access of the
 // program's is written as that access alone, whatever checks it carries. Threads of one key
 // are one ThreadGroup, their units that differ its variants. Other units are written whole,
-// with whether their group is 0 (which decides the shared runs of the code around them).
-void family_key(const Block& b, std::string& key, bool& ok) {
+// with whether their group is 0 (which decides the shared runs of the code around them);
+// without `variants`, every unit is, and the key is the thread's shape.
+void family_key(const Block& b, bool variants, std::string& key, bool& ok) {
   key += '{';
   for (SharedRun u : units_of(b)) {
     if (const Stmt* s = compound_unit(b, u)) {
@@ -500,19 +501,19 @@ void family_key(const Block& b, std::string& key, bool& ok) {
       if (const auto* i = std::get_if<If>(&s->node)) {
         w.cond(i->cond);
         key += 'I' + w.key;
-        family_key(i->then_body, key, ok);
+        family_key(i->then_body, variants, key, ok);
         if (i->else_body) {
           key += 'E';
-          family_key(*i->else_body, key, ok);
+          family_key(*i->else_body, variants, key, ok);
         }
       } else {
         const auto& l = std::get<While>(s->node);
         w.cond(l.cond);
         key += 'W' + w.key;
-        family_key(l.body, key, ok);
+        family_key(l.body, variants, key, ok);
       }
       ok = ok && w.ok;
-    } else if (std::optional<std::string> sig = access_signature(b, u)) {
+    } else if (std::optional<std::string> sig = variants ? access_signature(b, u) : std::nullopt) {
       unit_shape(b, u, ok);
       key += 'V' + *sig;
     } else {
@@ -674,7 +675,7 @@ ShapeUse shape_use_filling(std::vector<std::vector<int64_t>>& values,
   return shape_use(values);
 }
 
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight, bool variants,
                                        StatementFacts& facts) {
   std::vector<std::vector<uint32_t>> families;
   std::unordered_map<std::string, size_t> by_key;
@@ -684,7 +685,7 @@ std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weigh
       continue; // split into parts: see shared_code.h
     std::string key;
     bool ok = true;
-    family_key(body, key, ok);
+    family_key(body, variants, key, ok);
     if (!ok) continue; // a spawn or a wait: see thread_shape
     auto [it, added] = by_key.try_emplace(std::move(key), families.size());
     if (added) families.emplace_back();

@@ -218,7 +218,8 @@ struct ThreadGroup {
   size_t selectors = 0;
   std::vector<std::vector<uint32_t>> selections; // by member, by selector
 };
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+// Without `variants`, only threads of one shape are grouped (no ThreadVariant).
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight, bool variants,
                                        StatementFacts& facts);
 
 // The ShapeUse of `values` (by occurrence, then position) where some values are no one's

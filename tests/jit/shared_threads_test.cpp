@@ -273,6 +273,7 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   codegen.min_shared_weight = min_shared_weight;
+  codegen.share_threads_whose_checks_differ = strip;
   PassOptions pass;
   pass.pass = instrument == 2 ? PassKind::VectorClock : PassKind::FastTrack;
   pass.elide = std::vector<std::string>{};
@@ -385,12 +386,14 @@ std::string racy_program(bool same_shape) {
 // Whether 10 runs of `source` each report a race on x whose two accesses are named with
 // their own thread's line.
 bool names_each_member(const std::string& source, jit::Fault fault, size_t expected_shared,
-                       const std::function<uint32_t(int64_t)>& line_of) {
+                       const std::function<uint32_t(int64_t)>& line_of,
+                       bool checks_differ = false) {
   auto c = compile(source, "race.rl");
   EXPECT_TRUE(c);
   if (!c) return false;
   jit::CodegenOptions codegen;
   codegen.fault = fault;
+  codegen.share_threads_whose_checks_differ = checks_differ;
   auto s = jit_compile(*c, true, 2, codegen);
   EXPECT_TRUE(s);
   if (!s) return false;
@@ -442,9 +445,11 @@ wait 3;
 
 TEST(JitSharedThreads, ARaceInAMembersSelectedCheckNamesThatMember) {
   auto line_of = [](int64_t thread) { return thread == 2 ? 10u : 16u; };
-  EXPECT_TRUE(names_each_member(kRacyVariants, jit::Fault::None, 3, line_of));
+  EXPECT_TRUE(names_each_member(kRacyVariants, jit::Fault::None, 3, line_of, true));
   EXPECT_FALSE(
-      names_each_member(kRacyVariants, jit::Fault::SharedThreadsUseFirstChecks, 3, line_of));
+      names_each_member(kRacyVariants, jit::Fault::SharedThreadsUseFirstChecks, 3, line_of, true));
+  // The control: by default (share_threads_whose_checks_differ off) thread 1 compiles alone.
+  EXPECT_TRUE(names_each_member(kRacyVariants, jit::Fault::None, 2, line_of));
 }
 
 TEST(JitSharedThreads, ARaceInASharedThreadNamesTheMemberThatMadeTheAccess) {
