@@ -194,9 +194,10 @@ struct ThreadVariant {
 // Threads (by index in ProgramInfo::threads, in program order) whose bodies have one shape,
 // compiled as one function whose literals that differ between them are parameters: `use` says
 // which literal position is which parameter (or a constant), `arguments` each member's
-// offsets (shape_arguments). Bodies of one shape but at instructions whose checks the
-// eliminations kept in some members and not in others (ThreadVariant) are one group too, with
-// a selector parameter per set of variants that the members choose alike. Only groups of two
+// offsets (shape_arguments). With `variants` (CodegenOptions::share_threads_whose_checks_differ),
+// bodies of one shape but at instructions whose checks the eliminations kept in some members and
+// not in others (ThreadVariant) are one group too, with a selector parameter per set of variants
+// that the members choose alike. Only groups of two
 // or more threads; threads heavier than `max_weight` statements (0: no limit), which the code
 // generator splits into parts of a frame of their own, are left out.
 //

@@ -10,7 +10,11 @@
 // generator that runs every member with the first member's literals
 // (jit::Fault::SharedThreadsUseFirstLiterals) fails it. A fixed racy program pins that a race
 // found inside a shared thread function names the thread and the line of the member that
-// made the access.
+// made the access. The same property runs with some members' checks stripped (strip_checks),
+// so that their group's function selects each member's own form of those accesses
+// (CodegenOptions::share_threads_whose_checks_differ); running every member with the first
+// member's choice (jit::Fault::SharedThreadsUseFirstChecks) fails it and a fixed race found in
+// a selected check.
 #include <algorithm>
 #include <functional>
 #include <sstream>
@@ -324,24 +328,25 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   if (j.result.outcome == Outcome::Finished) RC_ASSERT(j.result.memory == interp.result.memory);
 }
 
-RC_GTEST_PROP(JitSharedThreads, ThreadsIdenticalUpToLiteralsEndAsInTheInterpreter, ()) {
+// One case of the property: a generated program, instrumented (`instrument` from
+// `lowest_instrument` on: 0 is plain) and, with `strip`, with some members' checks stripped.
+void shared_threads_case(int lowest_instrument, bool strip) {
   ThreadsProgram p = gen_threads_program();
-  int instrument = *rc::gen::inRange(0, 3);
+  int instrument = *rc::gen::inRange(lowest_instrument, 3);
   size_t min_shared_weight = *rc::gen::element<size_t>(1, 4, jit::kDefaultMinSharedWeight);
   RC_TAG(instrument);
   RC_LOG() << p.text;
-  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight);
+  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight, strip);
+}
+
+RC_GTEST_PROP(JitSharedThreads, ThreadsIdenticalUpToLiteralsEndAsInTheInterpreter, ()) {
+  shared_threads_case(0, false);
 }
 
 // The same with members whose checks differ: their group's function selects each member's
 // own form of every access whose check some members have and others not.
 RC_GTEST_PROP(JitSharedThreads, MembersWhoseChecksDifferEndAsInTheInterpreter, ()) {
-  ThreadsProgram p = gen_threads_program();
-  int instrument = *rc::gen::inRange(1, 3);
-  size_t min_shared_weight = *rc::gen::element<size_t>(1, 4, jit::kDefaultMinSharedWeight);
-  RC_TAG(instrument);
-  RC_LOG() << p.text;
-  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight, true);
+  shared_threads_case(1, true);
 }
 
 TEST(JitSharedThreads, RunningEveryMemberWithTheFirstMembersChecksFailsTheProperty) {
