@@ -96,7 +96,8 @@ public:
   // noinline: its literals that differ between the members are the first member's values plus
   // the offset parameters, its thread id and sites the parameters (see "Shared thread
   // functions" below).
-  llvm::Function* emit(const std::string& name, const ThreadGroup* group = nullptr) {
+  llvm::Function* emit(const std::string& name, const ThreadGroup* group = nullptr,
+                       size_t member = 0) {
     std::vector<Type*> params{env_->ptr};
     size_t parameters =
         group && options_.fault != Fault::SharedThreadsUseFirstLiterals ? group->use.parameters : 0;
@@ -104,6 +105,7 @@ public:
       params.push_back(env_->i64);
       params.push_back(env_->i32);
       params.insert(params.end(), parameters, env_->i64);
+      params.insert(params.end(), group->selectors, env_->i32);
     }
     auto* type = llvm::FunctionType::get(Type::getVoidTy(env_->cx), params, false);
     fn_ = llvm::Function::Create(
@@ -121,13 +123,16 @@ public:
       thread_params.site_base = fn_->getArg(2);
       thread_params.site_base->setName("first_site");
       thread_params.site_origin = static_cast<uint32_t>(layout_.sites.size());
-      std::optional<RunShape> shape = thread_shape(*info_.threads[thread_].body);
-      if (!shape) throw std::logic_error("jit: a shared thread without a shape");
-      for (size_t k = 0; k < shape->literals.size() && parameters > 0; ++k)
+      const std::vector<const void*>& nodes = group->literal_nodes[member];
+      for (size_t k = 0; k < nodes.size() && parameters > 0; ++k)
         if (group->use.parameter[k] >= 0)
-          thread_params.literals[shape->literals[k].node] = {
-              fn_->getArg(3 + group->use.parameter[k]), group->use.first[k]};
+          thread_params.literals[nodes[k]] = {fn_->getArg(3 + group->use.parameter[k]),
+                                              group->use.first[k]};
       param_ = &thread_params;
+      group_ = group;
+      member_ = member;
+      for (size_t k = 0; k < group->selectors; ++k)
+        selectors_.push_back(fn_->getArg(3 + parameters + k));
     }
     BasicBlock* entry = BasicBlock::Create(env_->cx, "entry", fn_);
     exit_ = BasicBlock::Create(env_->cx, "exit", fn_);
@@ -136,6 +141,16 @@ public:
     const Block& body = *info_.threads[thread_].body;
     std::vector<std::string> names;
     thread_locals(body, names);
+    size_t print_slots = 1;
+    // A group's function holds the other members' forms of its variants too.
+    if (group && !group->variants.empty()) {
+      std::vector<std::string> more;
+      for (const ThreadVariant& v : group->variants)
+        for (const UnitRef& u : v.alternatives)
+          outlined_needs(*u.block, u.begin, u.end, more, print_slots);
+      for (const std::string& n : more)
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    }
     for (const std::string& n : names) {
       llvm::AllocaInst* slot = irb().CreateAlloca(env_->i64, nullptr, n);
       irb().CreateStore(irb().getInt64(0), slot);
@@ -148,7 +163,6 @@ public:
       frame_size_ = std::max<size_t>(names.size(), 1);
       frame_ = irb().CreateAlloca(frame_type(), nullptr, "frame");
     }
-    size_t print_slots = 1;
     max_print_args(body, print_slots);
     begin_function_body(print_slots);
 
@@ -159,6 +173,7 @@ public:
     flush_counters();
     irb().CreateRetVoid();
     param_ = nullptr;
+    group_ = nullptr;
     return fn_;
   }
 
@@ -373,8 +388,9 @@ private:
   // function's copy of it thrown away), so a failure in the shared code reports the occurrence
   // that called it, with that occurrence's position and text.
 
-  // stmts[begin, end), with the runs of shared shapes among them as calls.
-  void emit_range(const Block& stmts, size_t begin, size_t end) {
+  // stmts[begin, end), with the runs of shared shapes among them as calls, and in a thread
+  // group's function (unless `variants` is false: writing one) its variants as switches.
+  void emit_range(const Block& stmts, size_t begin, size_t end, bool variants = true) {
     std::vector<SharedRun> runs;
     if (!in_shared_ && options_.min_shared_weight > 0)
       runs = candidate_runs(stmts, options_.min_shared_weight,
@@ -383,6 +399,13 @@ private:
     size_t k = begin;
     while (k < end) {
       while (run != runs.end() && run->begin < k) ++run;
+      if (variants && group_ && !in_shared_) {
+        auto v = group_->variant_at.find(&stmts[k]);
+        if (v != group_->variant_at.end()) {
+          k = emit_variant(group_->variants[v->second]);
+          continue;
+        }
+      }
       if (run != runs.end() && run->begin == k && run->end <= end) {
         RunShape shape = shape_of(stmts, *run, info_);
         auto use = shapes_.find(shape.key);
@@ -396,6 +419,28 @@ private:
       }
       stmt(stmts[k++]);
     }
+  }
+
+  // A variant of the thread group (ThreadVariant): a switch on its selector with a case per
+  // alternative, each written from this member's own unit where that is its form, else from
+  // its first holder's (whose sites this member adds but never reports). Every member writes
+  // the alternatives in the same order, so their sites line up. Returns the end of the
+  // member's own unit.
+  size_t emit_variant(const ThreadVariant& v) {
+    std::vector<BasicBlock*> cases;
+    for (size_t j = 0; j < v.alternatives.size(); ++j) cases.push_back(new_block("variant"));
+    BasicBlock* done = new_block("variant.end");
+    auto* choose = irb().CreateSwitch(selectors_[v.selector], cases.back(), cases.size() - 1);
+    for (size_t j = 0; j + 1 < cases.size(); ++j)
+      choose->addCase(irb().getInt32(static_cast<uint32_t>(j)), cases[j]);
+    for (size_t j = 0; j < cases.size(); ++j) {
+      irb().SetInsertPoint(cases[j]);
+      const UnitRef& u = v.choice[member_] == j ? v.own[member_] : v.alternatives[j];
+      emit_range(*u.block, u.begin, u.end, false);
+      irb().CreateBr(done);
+    }
+    irb().SetInsertPoint(done);
+    return v.own[member_].end;
   }
 
   void shared_call(const Block& stmts, SharedRun run, const RunShape& shape, const ShapeUse& use) {
@@ -1129,6 +1174,11 @@ private:
     std::unordered_map<const void*, SharedLiteral> literals; // by ShapeLiteral::node
   };
   Parametric* param_ = nullptr;
+  // Writing a thread group's function (as its member `member_`): the group, and the selector
+  // parameters of its variants.
+  const ThreadGroup* group_ = nullptr;
+  size_t member_ = 0;
+  std::vector<Value*> selectors_;
 };
 
 } // namespace
@@ -1174,7 +1224,9 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
   // Shared thread functions: each member's entry is a call of its group's function, in the
   // module of the group's first member.
   std::vector<ThreadGroup> groups;
-  if (options.share_threads) groups = thread_groups(info, options.max_function_statements, facts);
+  if (options.share_threads)
+    groups = thread_groups(info, options.max_function_statements,
+                           options.share_threads_whose_checks_differ, facts);
   struct Membership {
     size_t group;
     size_t member;
@@ -1212,7 +1264,7 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     llvm::Function* f =
         thread.emit("racelang_threads." + std::to_string(info.threads[group.members[0]].id) +
                         (m == 0 ? "" : ".copy"),
-                    &group);
+                    &group, m);
     size_t sites = out.layout.sites.size() - first_site;
     if (m == 0) {
       group_function[g] = f;
@@ -1234,6 +1286,9 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
                              b.getInt32(first_site)};
     if (options.fault != Fault::SharedThreadsUseFirstLiterals)
       for (uint64_t offset : group.arguments[m]) args.push_back(b.getInt64(offset));
+    // Each member's choice of checked or plain accesses (ThreadVariant).
+    size_t chooser = options.fault == Fault::SharedThreadsUseFirstChecks ? 0 : m;
+    for (uint32_t choice : group.selections[chooser]) args.push_back(b.getInt32(choice));
     b.CreateCall(group_function[g], args);
     b.CreateRetVoid();
     ++out.shared_threads;

@@ -43,6 +43,10 @@ enum class Fault : uint8_t {
   // functions"), but every member runs with the first member's literals: its thread id and
   // sites are its own, its array slices, metadata indices and clock row the first one's.
   SharedThreadsUseFirstLiterals,
+  // Members of a thread group whose checks differ (jit/README.md, "Members whose checks
+  // differ") all run with the first member's selection: where it kept a check, every member
+  // checks; where it has the plain access, none does.
+  SharedThreadsUseFirstChecks,
   // Shared instrumentation code that checks arrays of one size (jit/README.md, "Shared
   // instrumentation code") reports every race it finds in the first occurrence's array.
   SharedCodeReportsFirstLocation,
@@ -89,6 +93,12 @@ struct CodegenOptions {
   // thread_groups) are compiled once, as one function the members' entry points call with
   // their thread id, first site and the literals that differ. false: every thread on its own.
   bool share_threads = true;
+  // With share_threads, threads that are the same code except for which checks the static
+  // eliminations kept share one function too, with a selector parameter per differing check
+  // (jit/README.md, "Members whose checks differ"). Off by default: it takes about a fifth off
+  // stencil_phases' compile time but its selections cost that program's hot loop about 12% of
+  // its run time (docs/performance.md, "Members whose checks differ"), and run time comes first.
+  bool share_threads_whose_checks_differ = false;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
   // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir

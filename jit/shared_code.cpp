@@ -433,33 +433,302 @@ std::optional<RunShape> thread_shape(const Block& body) {
   return RunShape{std::move(w.key), std::move(w.literals)};
 }
 
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+namespace {
+
+// The units of a block (UnitRef): maximal runs of one nonzero group, group-0 statements alone.
+std::vector<SharedRun> units_of(const Block& b) {
+  std::vector<SharedRun> units;
+  for (size_t k = 0; k < b.size();) {
+    size_t end = k + 1;
+    if (b[k].group != 0)
+      while (end < b.size() && b[end].group == b[k].group) ++end;
+    units.push_back({k, end});
+    k = end;
+  }
+  return units;
+}
+
+// A unit that is one `if` or `while`: its bodies are compared unit by unit.
+const Stmt* compound_unit(const Block& b, SharedRun u) {
+  if (u.end - u.begin != 1) return nullptr;
+  const Stmt& s = b[u.begin];
+  return std::holds_alternative<If>(s.node) || std::holds_alternative<While>(s.node) ? &s : nullptr;
+}
+
+// The program's access a unit is, or instruments: the first load, store, lock, unlock or
+// synchronisation statement in it (bodies included) on a location the program declared, as
+// its kind, local and location name (not its index: the instrumentation evaluates that into
+// `__i` first). Nothing for a unit that accesses no location of the program's.
+std::optional<std::string> access_signature(const Block& b, SharedRun u) {
+  std::optional<std::string> sig;
+  auto program = [](const Location& loc) { return !loc.name.starts_with(kReservedPrefix); };
+  for (size_t k = u.begin; k < u.end && !sig; ++k)
+    for_each_stmt(b[k], SpawnBodies::Skip, [&](const Stmt& s) {
+      if (sig) return;
+      if (const auto* l = std::get_if<Load>(&s.node); l && program(l->loc))
+        sig = "L" + l->local + " " + l->loc.name;
+      else if (const auto* st = std::get_if<Store>(&s.node); st && program(st->loc))
+        sig = "S" + st->loc.name;
+      else if (const auto* lk = std::get_if<LockStmt>(&s.node); lk && program(lk->lock))
+        sig = "K" + lk->lock.name;
+      else if (const auto* ul = std::get_if<UnlockStmt>(&s.node); ul && program(ul->lock))
+        sig = "U" + ul->lock.name;
+    });
+  return sig;
+}
+
+// The whole-thread shape of a unit's statements.
+RunShape unit_shape(const Block& b, SharedRun u, bool& ok) {
+  ShapeWriter w;
+  w.whole_thread = true;
+  for (size_t k = u.begin; k < u.end; ++k) w.stmt(b[k]);
+  ok = ok && w.ok;
+  return RunShape{std::move(w.key), std::move(w.literals)};
+}
+
+// The key of a thread family: the thread's shape, except that a unit that is an access of the
+// program's is written as that access alone, whatever checks it carries. Threads of one key
+// are one ThreadGroup, their units that differ its variants. Other units are written whole,
+// with whether their group is 0 (which decides the shared runs of the code around them);
+// without `variants`, every unit is, and the key is the thread's shape.
+void family_key(const Block& b, bool variants, std::string& key, bool& ok) {
+  key += '{';
+  for (SharedRun u : units_of(b)) {
+    if (const Stmt* s = compound_unit(b, u)) {
+      ShapeWriter w;
+      w.whole_thread = true;
+      key += s->group == 0 ? '0' : 'g';
+      if (const auto* i = std::get_if<If>(&s->node)) {
+        w.cond(i->cond);
+        key += 'I' + w.key;
+        family_key(i->then_body, variants, key, ok);
+        if (i->else_body) {
+          key += 'E';
+          family_key(*i->else_body, variants, key, ok);
+        }
+      } else {
+        const auto& l = std::get<While>(s->node);
+        w.cond(l.cond);
+        key += 'W' + w.key;
+        family_key(l.body, variants, key, ok);
+      }
+      ok = ok && w.ok;
+    } else if (std::optional<std::string> sig = variants ? access_signature(b, u) : std::nullopt) {
+      unit_shape(b, u, ok);
+      key += 'V' + *sig;
+    } else {
+      key += b[u.begin].group == 0 ? '0' : 'g';
+      key += unit_shape(b, u, ok).key;
+    }
+    key += ';';
+  }
+  key += '}';
+}
+
+// Walks the bodies of a family's members side by side (their family keys are equal, so their
+// units line up), collecting each member's literals by position and the variants.
+struct FamilyWalk {
+  size_t members;
+  std::vector<std::vector<ShapeLiteral>> literals; // by member
+  std::vector<std::vector<char>> known;            // by member
+  std::vector<ThreadVariant> variants;
+  bool ok = true;
+
+  void add(size_t m, const std::vector<ShapeLiteral>& lits, bool own) {
+    literals[m].insert(literals[m].end(), lits.begin(), lits.end());
+    known[m].insert(known[m].end(), lits.size(), own ? 1 : 0);
+  }
+
+  void cond_literals(const std::vector<const Cond*>& conds) {
+    for (size_t m = 0; m < members; ++m) {
+      ShapeWriter w;
+      w.whole_thread = true;
+      w.cond(*conds[m]);
+      add(m, w.literals, true);
+    }
+  }
+
+  void block(const std::vector<const Block*>& blocks) {
+    std::vector<std::vector<SharedRun>> units;
+    for (const Block* b : blocks) units.push_back(units_of(*b));
+    for (const auto& u : units) ok = ok && u.size() == units[0].size();
+    if (!ok) return;
+    for (size_t k = 0; k < units[0].size() && ok; ++k) {
+      if (const Stmt* first = compound_unit(*blocks[0], units[0][k])) {
+        std::vector<const Stmt*> stmts;
+        for (size_t m = 0; m < members; ++m) {
+          stmts.push_back(&(*blocks[m])[units[m][k].begin]);
+          ok = ok && stmts[m]->node.index() == first->node.index();
+        }
+        if (!ok) return;
+        std::vector<const Cond*> conds;
+        std::vector<const Block*> bodies, elses;
+        for (const Stmt* s : stmts) {
+          if (const auto* i = std::get_if<If>(&s->node)) {
+            conds.push_back(&i->cond);
+            bodies.push_back(&i->then_body);
+            if (i->else_body) elses.push_back(&*i->else_body);
+          } else {
+            conds.push_back(&std::get<While>(s->node).cond);
+            bodies.push_back(&std::get<While>(s->node).body);
+          }
+        }
+        cond_literals(conds);
+        block(bodies);
+        if (!elses.empty()) block(elses);
+        continue;
+      }
+      std::vector<RunShape> shapes;
+      for (size_t m = 0; m < members; ++m)
+        shapes.push_back(unit_shape(*blocks[m], units[m][k], ok));
+      bool same = std::all_of(shapes.begin(), shapes.end(),
+                              [&](const RunShape& s) { return s.key == shapes[0].key; });
+      if (same) {
+        for (size_t m = 0; m < members; ++m) add(m, shapes[m].literals, true);
+        continue;
+      }
+      // A variant: the distinct forms, each from its first holder.
+      ThreadVariant v;
+      std::vector<size_t> holder;
+      for (size_t m = 0; m < members; ++m) {
+        UnitRef own{blocks[m], units[m][k].begin, units[m][k].end};
+        v.own.push_back(own);
+        size_t j = 0;
+        while (j < holder.size() && shapes[holder[j]].key != shapes[m].key) ++j;
+        if (j == holder.size()) {
+          holder.push_back(m);
+          v.alternatives.push_back(own);
+        }
+        v.choice.push_back(static_cast<uint32_t>(j));
+      }
+      for (size_t j = 0; j < holder.size(); ++j)
+        for (size_t m = 0; m < members; ++m)
+          add(m, shapes[v.choice[m] == j ? m : holder[j]].literals, v.choice[m] == j);
+      variants.push_back(std::move(v));
+    }
+  }
+};
+
+} // namespace
+
+ShapeUse shape_use_filling(std::vector<std::vector<int64_t>>& values,
+                           const std::vector<std::vector<char>>& known) {
+  size_t members = values.size(), positions = values.front().size();
+  auto u = [](int64_t v) { return static_cast<uint64_t>(v); };
+  // The offset vectors (from member 0) of the positions every member knows, and first the
+  // constants'.
+  std::vector<std::vector<uint64_t>> classes{std::vector<uint64_t>(members, 0)};
+  std::vector<size_t> partial;
+  for (size_t p = 0; p < positions; ++p) {
+    bool all = true;
+    for (size_t m = 0; m < members; ++m) all = all && known[m][p];
+    if (!all) {
+      partial.push_back(p);
+      continue;
+    }
+    std::vector<uint64_t> offsets;
+    for (size_t m = 0; m < members; ++m) offsets.push_back(u(values[m][p]) - u(values[0][p]));
+    classes.push_back(std::move(offsets));
+  }
+  for (size_t p : partial) {
+    std::vector<size_t> knowing;
+    for (size_t m = 0; m < members; ++m)
+      if (known[m][p]) knowing.push_back(m);
+    // A constant where the members that run it agree; else the first class that fits them
+    // (base + offset in each); else a parameter of its own.
+    std::vector<uint64_t> fit(members, 0);
+    bool found = false;
+    for (const std::vector<uint64_t>& offsets : classes) {
+      uint64_t base = u(values[knowing[0]][p]) - offsets[knowing[0]];
+      if (std::all_of(knowing.begin(), knowing.end(),
+                      [&](size_t m) { return u(values[m][p]) - offsets[m] == base; })) {
+        for (size_t m = 0; m < members; ++m) fit[m] = base + offsets[m];
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      // Most such literals are linear in the member's place (its thread id, its clock row,
+      // the metadata of its own cells): where the known values are, the unknown ones follow
+      // the line, so that later positions of the same kind share the class; else they are
+      // the first known value.
+      uint64_t first = u(values[knowing[0]][p]), step = 0;
+      bool linear = knowing.size() >= 2;
+      if (linear) {
+        size_t a = knowing[0], b = knowing[1];
+        int64_t rise = static_cast<int64_t>(u(values[b][p]) - first);
+        linear = rise % static_cast<int64_t>(b - a) == 0;
+        step = static_cast<uint64_t>(rise / static_cast<int64_t>(b - a));
+        for (size_t m : knowing) linear = linear && u(values[m][p]) == first + step * (m - a);
+        for (size_t m = 0; m < members; ++m) fit[m] = linear ? first + step * (m - a) : first;
+      } else {
+        fit.assign(members, first);
+      }
+      for (size_t m : knowing) fit[m] = u(values[m][p]);
+      std::vector<uint64_t> offsets;
+      for (size_t m = 0; m < members; ++m) offsets.push_back(fit[m] - fit[0]);
+      classes.push_back(std::move(offsets));
+    }
+    for (size_t m = 0; m < members; ++m)
+      if (!known[m][p]) values[m][p] = static_cast<int64_t>(fit[m]);
+  }
+  return shape_use(values);
+}
+
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight, bool variants,
                                        StatementFacts& facts) {
-  std::vector<ThreadGroup> groups;
+  std::vector<std::vector<uint32_t>> families;
   std::unordered_map<std::string, size_t> by_key;
-  std::vector<std::vector<std::vector<int64_t>>> values;
   for (uint32_t k = 0; k < info.threads.size(); ++k) {
     const Block& body = *info.threads[k].body;
     if (max_weight > 0 && facts.weight(body) > max_weight)
       continue; // split into parts: see shared_code.h
-    std::optional<RunShape> shape = thread_shape(body);
-    if (!shape) continue;
-    auto [it, added] = by_key.try_emplace(std::move(shape->key), groups.size());
-    if (added) {
-      groups.emplace_back();
-      values.emplace_back();
-    }
-    groups[it->second].members.push_back(k);
-    std::vector<int64_t>& v = values[it->second].emplace_back();
-    for (const ShapeLiteral& lit : shape->literals) v.push_back(lit.value);
+    std::string key;
+    bool ok = true;
+    family_key(body, variants, key, ok);
+    if (!ok) continue; // a spawn or a wait: see thread_shape
+    auto [it, added] = by_key.try_emplace(std::move(key), families.size());
+    if (added) families.emplace_back();
+    families[it->second].push_back(k);
   }
   std::vector<ThreadGroup> shared;
-  for (size_t g = 0; g < groups.size(); ++g) {
-    if (groups[g].members.size() < 2) continue;
-    groups[g].use = shape_use(values[g]);
-    for (const std::vector<int64_t>& v : values[g])
-      groups[g].arguments.push_back(shape_arguments(groups[g].use, v));
-    shared.push_back(std::move(groups[g]));
+  for (const std::vector<uint32_t>& family : families) {
+    if (family.size() < 2) continue;
+    FamilyWalk walk{family.size(),
+                    std::vector<std::vector<ShapeLiteral>>(family.size()),
+                    std::vector<std::vector<char>>(family.size()),
+                    {}};
+    std::vector<const Block*> bodies;
+    for (uint32_t k : family) bodies.push_back(info.threads[k].body);
+    walk.block(bodies);
+    if (!walk.ok) continue; // never met: equal keys line up
+    ThreadGroup group;
+    group.members = family;
+    std::vector<std::vector<int64_t>> values(family.size());
+    for (size_t m = 0; m < family.size(); ++m)
+      for (const ShapeLiteral& lit : walk.literals[m]) {
+        values[m].push_back(lit.value);
+        group.literal_nodes.resize(family.size());
+        group.literal_nodes[m].push_back(lit.node);
+      }
+    group.literal_nodes.resize(family.size());
+    group.use = shape_use_filling(values, walk.known);
+    for (const std::vector<int64_t>& v : values)
+      group.arguments.push_back(shape_arguments(group.use, v));
+    // Variants the members choose alike share a selector.
+    std::map<std::vector<uint32_t>, size_t> selector_of;
+    group.selections.resize(family.size());
+    for (ThreadVariant& v : walk.variants) {
+      auto [it, added] = selector_of.try_emplace(v.choice, selector_of.size());
+      v.selector = it->second;
+      if (added)
+        for (size_t m = 0; m < family.size(); ++m) group.selections[m].push_back(v.choice[m]);
+      for (size_t m = 0; m < family.size(); ++m)
+        group.variant_at.emplace(&(*v.own[m].block)[v.own[m].begin], &v - walk.variants.data());
+    }
+    group.selectors = selector_of.size();
+    group.variants = std::move(walk.variants);
+    shared.push_back(std::move(group));
   }
   return shared;
 }

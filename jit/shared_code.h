@@ -170,18 +170,64 @@ std::vector<uint64_t> shape_arguments(const ShapeUse& use, const std::vector<int
 // own). The literals are the body's own, in key order.
 std::optional<RunShape> thread_shape(const Block& body);
 
+// A unit of a block: block[begin, end), one instruction and its instrumentation (a maximal
+// run of statements of one nonzero group; a statement of group 0 is a unit of its own).
+struct UnitRef {
+  const Block* block = nullptr;
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+// Where the members of a thread group differ in which checks the static eliminations kept
+// (jit/README.md, "Members whose checks differ"): one access of the program, written in some
+// members as its checked form, in others as the plain access (or with another check, or with
+// the load of the thread's clock the first check of a loop does). The group's function holds
+// every distinct form (`alternatives`, each written from the first member that has it) and a
+// parameter, `selector`, chooses at run time the member's own (`choice`).
+struct ThreadVariant {
+  std::vector<UnitRef> alternatives;
+  std::vector<UnitRef> own;     // by member: its unit
+  std::vector<uint32_t> choice; // by member: the alternative that is its own
+  size_t selector = 0;
+};
+
 // Threads (by index in ProgramInfo::threads, in program order) whose bodies have one shape,
 // compiled as one function whose literals that differ between them are parameters: `use` says
 // which literal position is which parameter (or a constant), `arguments` each member's
-// offsets (shape_arguments). Only shapes of two or more threads; threads heavier than
-// `max_weight` statements (0: no limit), which the code generator splits into parts of a
-// frame of their own, are left out.
+// offsets (shape_arguments). With `variants` (CodegenOptions::share_threads_whose_checks_differ),
+// bodies of one shape but at instructions whose checks the eliminations kept in some members and
+// not in others (ThreadVariant) are one group too, with a selector parameter per set of variants
+// that the members choose alike. Only groups of two
+// or more threads; threads heavier than `max_weight` statements (0: no limit), which the code
+// generator splits into parts of a frame of their own, are left out.
+//
+// Sites: every member writes the group's whole function, every alternative of every variant
+// included, in the same order, adding a site for each failure or check; at an alternative that
+// is not its own it writes the first holder's statements, whose sites it never reports (its
+// selector never runs them). So each member's site table entries line up with the function's
+// numbering from its `first site` parameter.
 struct ThreadGroup {
   std::vector<uint32_t> members;
   ShapeUse use;
   std::vector<std::vector<uint64_t>> arguments; // by member
+  // By member, by literal position of `use`: the IntLit the member writes there (its own, or
+  // in an alternative that is not its own the first holder's, whose value is then chosen to
+  // need no parameter of its own: the member never runs it).
+  std::vector<std::vector<const void*>> literal_nodes;
+  std::vector<ThreadVariant> variants;
+  std::unordered_map<const Stmt*, size_t> variant_at; // each member's unit's first statement
+  size_t selectors = 0;
+  std::vector<std::vector<uint32_t>> selections; // by member, by selector
 };
-std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight,
+// Without `variants`, only threads of one shape are grouped (no ThreadVariant).
+std::vector<ThreadGroup> thread_groups(const ProgramInfo& info, size_t max_weight, bool variants,
                                        StatementFacts& facts);
+
+// The ShapeUse of `values` (by occurrence, then position) where some values are no one's
+// (`known` false: a literal of an alternative a member never runs): those are filled in
+// (`values` is updated) so that the position is a constant or shares an existing parameter
+// where it can, then shape_use.
+ShapeUse shape_use_filling(std::vector<std::vector<int64_t>>& values,
+                           const std::vector<std::vector<char>>& known);
 
 } // namespace racelang::jit

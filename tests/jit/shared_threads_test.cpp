@@ -10,13 +10,19 @@
 // generator that runs every member with the first member's literals
 // (jit::Fault::SharedThreadsUseFirstLiterals) fails it. A fixed racy program pins that a race
 // found inside a shared thread function names the thread and the line of the member that
-// made the access.
+// made the access. The same property runs with some members' checks stripped (strip_checks),
+// so that their group's function selects each member's own form of those accesses
+// (CodegenOptions::share_threads_whose_checks_differ); running every member with the first
+// member's choice (jit::Fault::SharedThreadsUseFirstChecks) fails it and a fixed race found in
+// a selected check.
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "frontend/ast_walk.h"
 #include "tests/jit/jit_harness.h"
 #include "verify/property_runner.h"
 
@@ -207,17 +213,71 @@ ThreadsProgram gen_threads_program() {
   return p;
 }
 
+// Members whose checks differ (jit/README.md, "Members whose checks differ"): in the threads
+// `strip` picks, each checked access of a shared array (an instruction group holding a load or
+// store of `a` or `out`) is, with probability one half, replaced by the plain access the
+// instrumentation wrote it from, as an elimination that kept another subset of checks would
+// have left it. Groups that load the thread's clock (`__c`, the first check of a FastTrack
+// thread or loop) stay: later checks need it. The program is still one the interpreter runs
+// as it is, its final memory, metadata included, still independent of the schedule (each
+// thread's metadata is its own cells'). Returns how many accesses it stripped.
+size_t strip_checks(Block& block, const Program& original, const ProgramInfo& info) {
+  size_t stripped = 0;
+  for (size_t k = 0; k < block.size();) {
+    size_t end = k + 1;
+    if (block[k].group != 0)
+      while (end < block.size() && block[end].group == block[k].group) ++end;
+    if (end - k == 1) {
+      if (auto* i = std::get_if<If>(&block[k].node)) {
+        stripped += strip_checks(i->then_body, original, info);
+        if (i->else_body) stripped += strip_checks(*i->else_body, original, info);
+      } else if (auto* w = std::get_if<While>(&block[k].node)) {
+        stripped += strip_checks(w->body, original, info);
+      }
+      k = end;
+      continue;
+    }
+    bool loads_clock = false;
+    for (size_t j = k; j < end; ++j)
+      for_each_stmt(block[j], SpawnBodies::Skip, [&](const Stmt& s) {
+        if (const auto* l = std::get_if<Load>(&s.node); l && l->local == "__c") loads_clock = true;
+      });
+    const Stmt* access = access_statement_at(original.body, block[k].range.begin);
+    const Location* loc = nullptr;
+    if (access) {
+      if (const auto* l = std::get_if<Load>(&access->node)) loc = &l->loc;
+      if (const auto* st = std::get_if<Store>(&access->node)) loc = &st->loc;
+    }
+    const Symbol* sym = loc ? info.find_symbol(loc->name) : nullptr;
+    if (loads_clock || !sym || sym->kind != SymbolKind::Shared || !*rc::gen::arbitrary<bool>()) {
+      k = end;
+      continue;
+    }
+    Stmt bare = *access;
+    bare.group = block[k].group;
+    block.erase(block.begin() + static_cast<std::ptrdiff_t>(k + 1),
+                block.begin() + static_cast<std::ptrdiff_t>(end));
+    block[k] = std::move(bare);
+    ++stripped;
+    ++k;
+  }
+  return stripped;
+}
+
 // `instrument`: 0 plain, 1 FastTrack, 2 VectorClock (each without eliminations, so every
-// access is checked and its metadata written).
+// access is checked and its metadata written). With `strip`, some threads' checks are
+// stripped (strip_checks), so their group has variants.
 // Shared runs of instrumentation (shared_code.h) down to `min_shared_weight` statements are
 // compiled inside the shared thread function too, and take their literals from its parameters.
 void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrument,
-                                            jit::Fault fault, size_t min_shared_weight) {
+                                            jit::Fault fault, size_t min_shared_weight,
+                                            bool strip = false) {
   auto c = compile(p.text, "threads.rl");
   RC_ASSERT(c != nullptr);
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   codegen.min_shared_weight = min_shared_weight;
+  codegen.share_threads_whose_checks_differ = strip;
   PassOptions pass;
   pass.pass = instrument == 2 ? PassKind::VectorClock : PassKind::FastTrack;
   pass.elide = std::vector<std::string>{};
@@ -226,7 +286,23 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   // on), or as loops everywhere.
   pass.outer_clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultOuterClockLoopThreshold);
   pass.clock_loop_threshold = *rc::gen::element<int64_t>(0, kDefaultClockLoopThreshold);
-  auto s = jit_compile(*c, instrument != 0, kOptLevel, codegen, pass);
+  std::unique_ptr<JitSubject> s;
+  if (!strip || instrument == 0) {
+    s = jit_compile(*c, instrument != 0, kOptLevel, codegen, pass);
+  } else {
+    s = std::make_unique<JitSubject>();
+    s->original = c.get();
+    std::string error;
+    s->instrumented = instrument_program(c->program, c->info, pass, error);
+    RC_ASSERT(s->instrumented != nullptr);
+    size_t stripped = 0;
+    for (const ThreadInfo& t : s->instrumented->info.threads)
+      if (t.id != 0 && *rc::gen::arbitrary<bool>())
+        stripped += strip_checks(const_cast<Block&>(*t.body), c->program, c->info);
+    RC_CLASSIFY(stripped > 0, "checks stripped");
+    s->jitted = engine(kOptLevel).compile(s->program(), s->info(), codegen, error);
+    RC_ASSERT(s->jitted != nullptr);
+  }
   RC_ASSERT(s != nullptr);
   // Every spawned thread shares the one function (a test that shares nothing tests nothing).
   RC_ASSERT(s->jitted->times().shared_threads == static_cast<size_t>(p.threads));
@@ -252,13 +328,37 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   if (j.result.outcome == Outcome::Finished) RC_ASSERT(j.result.memory == interp.result.memory);
 }
 
-RC_GTEST_PROP(JitSharedThreads, ThreadsIdenticalUpToLiteralsEndAsInTheInterpreter, ()) {
+// One case of the property: a generated program, instrumented (`instrument` from
+// `lowest_instrument` on: 0 is plain) and, with `strip`, with some members' checks stripped.
+void shared_threads_case(int lowest_instrument, bool strip) {
   ThreadsProgram p = gen_threads_program();
-  int instrument = *rc::gen::inRange(0, 3);
+  int instrument = *rc::gen::inRange(lowest_instrument, 3);
   size_t min_shared_weight = *rc::gen::element<size_t>(1, 4, jit::kDefaultMinSharedWeight);
   RC_TAG(instrument);
   RC_LOG() << p.text;
-  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight);
+  check_shared_threads_match_interpreter(p, instrument, jit::Fault::None, min_shared_weight, strip);
+}
+
+RC_GTEST_PROP(JitSharedThreads, ThreadsIdenticalUpToLiteralsEndAsInTheInterpreter, ()) {
+  shared_threads_case(0, false);
+}
+
+// The same with members whose checks differ: their group's function selects each member's
+// own form of every access whose check some members have and others not.
+RC_GTEST_PROP(JitSharedThreads, MembersWhoseChecksDifferEndAsInTheInterpreter, ()) {
+  shared_threads_case(1, true);
+}
+
+TEST(JitSharedThreads, RunningEveryMemberWithTheFirstMembersChecksFailsTheProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_shared_threads_match_interpreter(gen_threads_program(), *rc::gen::inRange(1, 3),
+                                               jit::Fault::SharedThreadsUseFirstChecks,
+                                               jit::kDefaultMinSharedWeight, true);
+      },
+      200);
+  ASSERT_TRUE(failure.has_value()) << "members run with the first member's checks went "
+                                      "unnoticed";
 }
 
 TEST(JitSharedThreads, UsingTheFirstMembersLiteralsFailsTheProperty) {
@@ -291,18 +391,19 @@ std::string racy_program(bool same_shape) {
 // Whether 10 runs of `source` each report a race on x whose two accesses are named with
 // their own thread's line.
 bool names_each_member(const std::string& source, jit::Fault fault, size_t expected_shared,
-                       uint32_t line1, uint32_t line2) {
+                       const std::function<uint32_t(int64_t)>& line_of,
+                       bool checks_differ = false) {
   auto c = compile(source, "race.rl");
   EXPECT_TRUE(c);
   if (!c) return false;
   jit::CodegenOptions codegen;
   codegen.fault = fault;
+  codegen.share_threads_whose_checks_differ = checks_differ;
   auto s = jit_compile(*c, true, 2, codegen);
   EXPECT_TRUE(s);
   if (!s) return false;
   EXPECT_EQ(s->jitted->times().shared_threads, expected_shared);
   uint32_t x = s->info().find_symbol("x")->first_cell;
-  auto line_of = [&](int64_t thread) { return thread == 1 ? line1 : line2; };
   for (int run = 0; run < 10; ++run) {
     JitRun j = jit_run(*s);
     if (j.result.races.size() != 1) return false;
@@ -315,11 +416,55 @@ bool names_each_member(const std::string& source, jit::Fault fault, size_t expec
   return true;
 }
 
-TEST(JitSharedThreads, ARaceInASharedThreadNamesTheMemberThatMadeTheAccess) {
-  EXPECT_TRUE(names_each_member(racy_program(false), jit::Fault::None, 0, 4, 11));
-  EXPECT_TRUE(names_each_member(racy_program(true), jit::Fault::None, 2, 4, 10));
+// Three threads of one shape whose checks the default eliminations keep differently: thread
+// 1's write of x[5] (no other thread touches it) is proved race-free and left plain, threads
+// 2 and 3 write x[0] and keep their checks. The three share one function in which that write
+// is a variant, and the race between threads 2 and 3 is found in its checked form, which
+// their selector chooses: the report must name thread 2's line 10 and thread 3's line 16.
+// With every member running thread 1's choice (Fault::SharedThreadsUseFirstChecks) the race
+// goes unseen.
+const char* kRacyVariants = R"(shared x[8];
+shared w[4];
+spawn 1 {
+  store 1 x[5];
+  k := 0;
+  while (k < 100000) { k := k + 1; }
+  store k w[1];
+}
+spawn 2 {
+  store 2 x[0];
+  k := 0;
+  while (k < 100000) { k := k + 1; }
+  store k w[2];
+}
+spawn 3 {
+  store 3 x[0];
+  k := 0;
+  while (k < 100000) { k := k + 1; }
+  store k w[3];
+}
+wait 1;
+wait 2;
+wait 3;
+)";
+
+TEST(JitSharedThreads, ARaceInAMembersSelectedCheckNamesThatMember) {
+  auto line_of = [](int64_t thread) { return thread == 2 ? 10u : 16u; };
+  EXPECT_TRUE(names_each_member(kRacyVariants, jit::Fault::None, 3, line_of, true));
   EXPECT_FALSE(
-      names_each_member(racy_program(true), jit::Fault::SharedThreadsUseFirstLiterals, 2, 4, 10));
+      names_each_member(kRacyVariants, jit::Fault::SharedThreadsUseFirstChecks, 3, line_of, true));
+  // The control: by default (share_threads_whose_checks_differ off) thread 1 compiles alone.
+  EXPECT_TRUE(names_each_member(kRacyVariants, jit::Fault::None, 2, line_of));
+}
+
+TEST(JitSharedThreads, ARaceInASharedThreadNamesTheMemberThatMadeTheAccess) {
+  auto lines = [](uint32_t line1, uint32_t line2) {
+    return [=](int64_t thread) { return thread == 1 ? line1 : line2; };
+  };
+  EXPECT_TRUE(names_each_member(racy_program(false), jit::Fault::None, 0, lines(4, 11)));
+  EXPECT_TRUE(names_each_member(racy_program(true), jit::Fault::None, 2, lines(4, 10)));
+  EXPECT_FALSE(names_each_member(racy_program(true), jit::Fault::SharedThreadsUseFirstLiterals, 2,
+                                 lines(4, 10)));
 }
 
 } // namespace
