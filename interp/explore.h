@@ -69,6 +69,7 @@ enum class SplitFault : uint8_t {
   WakeupTreesInParts, // parts with sleepers at their root use wakeup trees too (traces lost)
   PartsStartTheLimitsAtZero, // every part counts --max-states/--max-executions on its own
   ForcedIgnoresFailures, // a forced step ignores that other threads may fail first (lost traces)
+  RangesIgnoreRemainderSign, // forced steps trust index ranges that take a % b to be >= 0 (lost)
   // Parts split off a running part (ExploreOptions::resplit_executions):
   ResplitKeepsSiblings, // the running part still explores the branches it split off (twice)
   ResplitCurrentAwake,  // split-off parts leave the running part's current branch awake (twice)

@@ -1090,7 +1090,11 @@ std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const Explore
   uint64_t straight = 0;
   for (const ThreadCode& tc : code.threads) straight += tc.instrs.size();
   if (straight >= options.max_steps) return nullptr;
-  return std::make_unique<IndependenceOracle>(code);
+  RangesFault ranges_fault = options.split_fault == SplitFault::RangesIgnoreRemainderSign
+                                 ? RangesFault::RemainderIgnoresSign
+                                 : RangesFault::None;
+  return std::make_unique<IndependenceOracle>(code, /*metadata_only=*/false,
+                                              /*local_ranges=*/true, ranges_fault);
 }
 
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
@@ -1102,8 +1106,9 @@ DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
 
 // Level by level: every prefix of the frontier that does not end the execution is replaced by
 // its children (one per enabled thread not asleep, the earlier ones asleep in the later ones'
-// parts), until there are `split_parts` parts or no prefix has children. Depends on the program
-// and the options only, never on the number of workers.
+// parts), in order, until there are `split_parts` parts (the rest of that level stays as it
+// is) or no prefix has children. Depends on the program and the options only, never on the
+// number of workers.
 std::vector<std::vector<uint32_t>>
 split_dpor_search(const Code& code, const ExploreOptions& options, const IndependenceOracle* oracle,
                   uint64_t& inner_nodes, uint64_t& forced_nodes) {
@@ -1116,8 +1121,11 @@ split_dpor_search(const Code& code, const ExploreOptions& options, const Indepen
   for (size_t depth = 0; parts.size() < options.split_parts && depth < kMaxDepth; ++depth) {
     std::vector<Prefix> next;
     bool grew = false;
-    for (Prefix& p : parts) {
-      if (p.leaf) {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      Prefix& p = parts[i];
+      // Stop within the level once there are enough parts: a level whose nodes branch unevenly
+      // (forced steps beside nodes with many children) would overshoot the count by far.
+      if (p.leaf || next.size() + (parts.size() - i) >= options.split_parts) {
         next.push_back(std::move(p));
         continue;
       }

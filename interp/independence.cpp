@@ -7,8 +7,11 @@
 #include "interp/independence.h"
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <tuple>
 
+#include "interp/local_ranges.h"
 #include "interp/machine.h"
 
 namespace racelang {
@@ -40,7 +43,9 @@ bool cells_of(const Code& code, uint32_t thread, const LocRef& loc, uint32_t& be
 
 } // namespace
 
-IndependenceOracle::IndependenceOracle(const Code& code, bool metadata_only) : code_(code) {
+IndependenceOracle::IndependenceOracle(const Code& code, bool metadata_only, bool local_ranges,
+                                       RangesFault ranges_fault)
+    : code_(code) {
   for (const Symbol& sym : code.info->symbols) {
     if (metadata_only && !std::string_view(sym.name).starts_with(kReservedPrefix)) {
       if (never_independent_.size() < sym.first_cell + sym.cell_count)
@@ -54,10 +59,14 @@ IndependenceOracle::IndependenceOracle(const Code& code, bool metadata_only) : c
   size_t n = code.threads.size();
   footprints_.resize(n);
   cut_of_.assign(n, std::vector<uint32_t>(n, 0));
-  for (uint32_t j = 0; j < n; ++j) analyse_thread(j);
+  for (uint32_t j = 0; j < n; ++j) {
+    std::optional<LocalRanges> ranges;
+    if (local_ranges) ranges.emplace(code, j, ranges_fault);
+    analyse_thread(j, ranges ? &*ranges : nullptr);
+  }
 }
 
-void IndependenceOracle::analyse_thread(uint32_t j) {
+void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
   const ThreadCode& tc = code_.threads[j];
   const size_t n = tc.instrs.size();
   auto bits_of = [&](uint32_t begin, uint32_t end) {
@@ -90,6 +99,74 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
     }
   }
 
+  // Locks with a computed index certainly held before each instruction, as (the lock array's
+  // first cell, the index's local) pairs: `lock a[h]; ... unlock a[h]` with `h` not assigned
+  // in between releases the lock the thread took, so that unlock cannot fail. Only with local
+  // ranges (the split's oracle); a must-analysis like `held`.
+  using LocalLock = std::pair<uint32_t, uint32_t>;
+  auto index_local = [&](const LocRef& loc, uint32_t& slot) {
+    if (loc.size == 0 || loc.index.end != loc.index.begin + 1 ||
+        tc.exprs[loc.index.begin].op != ExprOp::Local)
+      return false;
+    slot = tc.exprs[loc.index.begin].arg;
+    return true;
+  };
+  std::vector<std::vector<LocalLock>> held_by_local(n);
+  if (ranges != nullptr) {
+    std::vector<bool> reached(n, false);
+    reached[0] = true;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t pc = 0; pc < n; ++pc) {
+        if (!reached[pc]) continue;
+        const Instr& in = tc.instrs[pc];
+        std::vector<LocalLock> out = held_by_local[pc];
+        auto forget = [&](auto drop) { std::erase_if(out, drop); };
+        uint32_t slot = 0;
+        switch (in.op) {
+        case Op::Lock:
+          if (index_local(in.loc, slot)) out.emplace_back(in.loc.first_cell, slot);
+          break;
+        case Op::Unlock:
+          forget([&](const LocalLock& l) { return l.first == in.loc.first_cell; });
+          break;
+        case Op::CondWait: // releases its mutex (the Lock after it takes it again)
+          forget([&](const LocalLock& l) { return l.first == in.loc2.first_cell; });
+          break;
+        case Op::Assign:
+        case Op::Load:
+        case Op::Cas:
+        case Op::FetchAdd:
+          forget([&](const LocalLock& l) { return l.second == in.slot; });
+          break;
+        default:
+          break;
+        }
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        for_each_successor(tc, pc, [&](uint32_t s) {
+          std::vector<LocalLock> merged;
+          if (!reached[s])
+            merged = out;
+          else
+            std::set_intersection(held_by_local[s].begin(), held_by_local[s].end(), out.begin(),
+                                  out.end(), std::back_inserter(merged));
+          if (!reached[s] || merged != held_by_local[s]) {
+            reached[s] = true;
+            held_by_local[s] = std::move(merged);
+            changed = true;
+          }
+        });
+      }
+    }
+  }
+  auto held_through_local = [&](uint32_t pc, const LocRef& loc) {
+    uint32_t slot = 0;
+    return index_local(loc, slot) &&
+           std::binary_search(held_by_local[pc].begin(), held_by_local[pc].end(),
+                              LocalLock{loc.first_cell, slot});
+  };
+
   // The accesses each instruction makes itself, and whether it may end the execution or does
   // what always_initial does not model.
   std::vector<std::vector<Access>> own(n);
@@ -105,6 +182,10 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
       back.emplace_back(in.target, pc);
   }
   for (const auto& [target, jump] : back) {
+    if (ranges != nullptr) {
+      own_ends[jump] = own_ends[jump] || ranges->local_path(target, jump);
+      continue;
+    }
     std::vector<bool> seen(n, false);
     std::vector<uint32_t> todo;
     if (!is_visible(tc.instrs[target].op)) todo.push_back(target);
@@ -120,8 +201,9 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
     }
   }
   // A division or remainder fails unless its divisor is a nonzero constant that no
-  // short-circuit jump skips.
-  auto may_divide_by_zero = [&](ExprRef e) {
+  // short-circuit jump skips, or (with local ranges) a value whose range leaves out 0.
+  auto may_divide_by_zero = [&](uint32_t pc, ExprRef e) {
+    if (ranges != nullptr && !ranges->may_fail(pc, e)) return false;
     for (uint32_t x = e.begin; x < e.end; ++x) {
       const ExprInstr& ei = tc.exprs[x];
       if (ei.op != ExprOp::Div && ei.op != ExprOp::Mod) continue;
@@ -144,6 +226,11 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
     cell = begin;
     return true;
   };
+  // Whether the operand cannot fail: a constant cell, or (with local ranges) an index whose
+  // range lies inside its array.
+  auto in_range = [&](uint32_t pc, const LocRef& loc, uint32_t& cell) {
+    return constant_cell(loc, cell) || (ranges != nullptr && ranges->index_in_range(pc, loc));
+  };
   for (uint32_t pc = 0; pc < n; ++pc) {
     const Instr& in = tc.instrs[pc];
     Access a;
@@ -155,7 +242,7 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
       a.write = in.op == Op::Store;
       if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
       own_wild[pc] = in.volatile_access;
-      own_ends[pc] = !constant_cell(in.loc, cell) || may_divide_by_zero(in.expr);
+      own_ends[pc] = !in_range(pc, in.loc, cell) || may_divide_by_zero(pc, in.expr);
       break;
     case Op::Lock:
     case Op::Unlock:
@@ -163,9 +250,12 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
       a.acquire = in.op == Op::Lock;
       if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
       // An unlock fails unless the thread holds the lock, which only a constant lock among
-      // the 64 tracked ones certainly held here proves.
-      own_ends[pc] = !constant_cell(in.loc, cell) ||
-                     (in.op == Op::Unlock && (bits_of(cell, cell + 1) & a.must_hold) == 0);
+      // the 64 tracked ones certainly held here proves, or a computed one taken with the same
+      // index local, unchanged since.
+      own_ends[pc] =
+          !in_range(pc, in.loc, cell) ||
+          (in.op == Op::Unlock && !held_through_local(pc, in.loc) &&
+           !(constant_cell(in.loc, cell) && (bits_of(cell, cell + 1) & a.must_hold) != 0));
       break;
     case Op::Assert:
       if (in.stmt && std::get<Assert>(in.stmt->node).race) {
@@ -180,12 +270,12 @@ void IndependenceOracle::analyse_thread(uint32_t j) {
       break;
     case Op::Print:
       for (uint32_t x = 0; x < in.arg_count; ++x)
-        own_ends[pc] = own_ends[pc] || may_divide_by_zero(tc.print_args[in.args_begin + x]);
+        own_ends[pc] = own_ends[pc] || may_divide_by_zero(pc, tc.print_args[in.args_begin + x]);
       break;
     case Op::Assign:
     case Op::JumpIfFalse:
     case Op::Assume:
-      own_ends[pc] = may_divide_by_zero(in.expr);
+      own_ends[pc] = may_divide_by_zero(pc, in.expr);
       break;
     case Op::Cas:
     case Op::FetchAdd:

@@ -17,6 +17,7 @@
 
 #include "interp/code.h"
 #include "interp/label.h"
+#include "interp/local_ranges.h"
 
 namespace racelang {
 
@@ -25,8 +26,13 @@ struct MachineState;
 class IndependenceOracle {
 public:
   // With `metadata_only`, accesses to cells outside the instrumentation's reserved names are
-  // never independent.
-  explicit IndependenceOracle(const Code& code, bool metadata_only = false);
+  // never independent. With `local_ranges`, whether a step may fail (always_initial) also uses
+  // the ranges of each thread's locals (local_ranges.h): a computed index inside its array, a
+  // divisor that is never 0, an unlock of the lock taken with the same index local;
+  // `ranges_fault` is for the tests.
+  explicit IndependenceOracle(const Code& code, bool metadata_only = false,
+                              bool local_ranges = false,
+                              RangesFault ranges_fault = RangesFault::None);
 
   // Whether thread index k, about to read (write: store) `cell`, may run that access now
   // without a scheduling point: no other thread can make a conflicting access (same cell, one
@@ -69,7 +75,7 @@ private:
     std::vector<bool> ends, wild;
   };
 
-  void analyse_thread(uint32_t j);
+  void analyse_thread(uint32_t j, const LocalRanges* ranges);
   // Whether thread j can take no step before thread k's next one (finished, or only k's later
   // steps can spawn it); else its pc (0 if not spawned yet) in `pc`.
   bool harmless_thread(const MachineState& state, uint32_t k, uint32_t j, uint32_t& pc) const;
