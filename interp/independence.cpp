@@ -182,23 +182,24 @@ void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
       back.emplace_back(in.target, pc);
   }
   for (const auto& [target, jump] : back) {
-    if (ranges != nullptr) {
-      own_ends[jump] = own_ends[jump] || ranges->local_path(target, jump);
-      continue;
-    }
     std::vector<bool> seen(n, false);
     std::vector<uint32_t> todo;
     if (!is_visible(tc.instrs[target].op)) todo.push_back(target);
+    bool local_loop = false;
     while (!todo.empty()) {
       uint32_t pc = todo.back();
       todo.pop_back();
       if (seen[pc]) continue;
       seen[pc] = true;
-      if (pc == jump) own_ends[jump] = true; // a loop of local instructions only
+      if (pc == jump) local_loop = true; // a loop of local instructions only
       for_each_successor(tc, pc, [&](uint32_t s) {
         if (!seen[s] && !is_visible(tc.instrs[s].op)) todo.push_back(s);
       });
     }
+    // The ranges may show that path never taken (the cheap search above rules out most loops
+    // first: each range search costs the thread's code times its locals).
+    if (local_loop && ranges != nullptr) local_loop = ranges->local_path(target, jump);
+    own_ends[jump] = own_ends[jump] || local_loop;
   }
   // A division or remainder fails unless its divisor is a nonzero constant that no
   // short-circuit jump skips, or (with local ranges) a value whose range leaves out 0.
