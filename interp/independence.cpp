@@ -3,7 +3,9 @@
 // (intersection where paths meet; a lock or unlock with a computed index is not tracked, and an
 // unlock with a computed index forgets every lock of its array). Footprints are a backward
 // may-analysis (union over successors), computed once without a cut and once for every thread
-// the code waits for, stopping at those `wait`s.
+// the code waits for, stopping at those `wait`s. With local ranges (the split's oracle), two
+// more say which steps cannot fail: the ranges of locals (local_ranges.h) and the locks held
+// through an index local.
 #include "interp/independence.h"
 
 #include <algorithm>
@@ -39,6 +41,74 @@ bool cells_of(const Code& code, uint32_t thread, const LocRef& loc, uint32_t& be
   begin = loc.first_cell;
   end = loc.first_cell + loc.size;
   return true;
+}
+
+// The local a lock or access operand `a[h]` is indexed by, when its index is just a local.
+bool index_local(const ThreadCode& tc, const LocRef& loc, uint32_t& slot) {
+  if (loc.size == 0 || loc.index.end != loc.index.begin + 1 ||
+      tc.exprs[loc.index.begin].op != ExprOp::Local)
+    return false;
+  slot = tc.exprs[loc.index.begin].arg;
+  return true;
+}
+
+// A lock with a computed index, as (the lock array's first cell, the index's local).
+using LocalLock = std::pair<uint32_t, uint32_t>;
+
+// The locks with a computed index certainly held before each instruction (sorted): `lock a[h];
+// ... unlock a[h]` with `h` not assigned in between releases the lock the thread took, so that
+// unlock cannot fail. A must-analysis like the constant locks' (intersection where paths meet);
+// any unlock of the array forgets its locks, as does an assignment to the index's local.
+std::vector<std::vector<LocalLock>> locks_held_through_locals(const ThreadCode& tc) {
+  const size_t n = tc.instrs.size();
+  std::vector<std::vector<LocalLock>> held(n);
+  std::vector<bool> reached(n, false);
+  if (n > 0) reached[0] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t pc = 0; pc < n; ++pc) {
+      if (!reached[pc]) continue;
+      const Instr& in = tc.instrs[pc];
+      std::vector<LocalLock> out = held[pc];
+      auto forget = [&](auto drop) { std::erase_if(out, drop); };
+      uint32_t slot = 0;
+      switch (in.op) {
+      case Op::Lock:
+        if (index_local(tc, in.loc, slot)) out.emplace_back(in.loc.first_cell, slot);
+        break;
+      case Op::Unlock:
+        forget([&](const LocalLock& l) { return l.first == in.loc.first_cell; });
+        break;
+      case Op::CondWait: // releases its mutex (the Lock after it takes it again)
+        forget([&](const LocalLock& l) { return l.first == in.loc2.first_cell; });
+        break;
+      case Op::Assign:
+      case Op::Load:
+      case Op::Cas:
+      case Op::FetchAdd:
+        forget([&](const LocalLock& l) { return l.second == in.slot; });
+        break;
+      default:
+        break;
+      }
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      for_each_successor(tc, pc, [&](uint32_t s) {
+        std::vector<LocalLock> merged;
+        if (!reached[s])
+          merged = out;
+        else
+          std::set_intersection(held[s].begin(), held[s].end(), out.begin(), out.end(),
+                                std::back_inserter(merged));
+        if (!reached[s] || merged != held[s]) {
+          reached[s] = true;
+          held[s] = std::move(merged);
+          changed = true;
+        }
+      });
+    }
+  }
+  return held;
 }
 
 } // namespace
@@ -99,70 +169,11 @@ void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
     }
   }
 
-  // Locks with a computed index certainly held before each instruction, as (the lock array's
-  // first cell, the index's local) pairs: `lock a[h]; ... unlock a[h]` with `h` not assigned
-  // in between releases the lock the thread took, so that unlock cannot fail. Only with local
-  // ranges (the split's oracle); a must-analysis like `held`.
-  using LocalLock = std::pair<uint32_t, uint32_t>;
-  auto index_local = [&](const LocRef& loc, uint32_t& slot) {
-    if (loc.size == 0 || loc.index.end != loc.index.begin + 1 ||
-        tc.exprs[loc.index.begin].op != ExprOp::Local)
-      return false;
-    slot = tc.exprs[loc.index.begin].arg;
-    return true;
-  };
-  std::vector<std::vector<LocalLock>> held_by_local(n);
-  if (ranges != nullptr) {
-    std::vector<bool> reached(n, false);
-    reached[0] = true;
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (uint32_t pc = 0; pc < n; ++pc) {
-        if (!reached[pc]) continue;
-        const Instr& in = tc.instrs[pc];
-        std::vector<LocalLock> out = held_by_local[pc];
-        auto forget = [&](auto drop) { std::erase_if(out, drop); };
-        uint32_t slot = 0;
-        switch (in.op) {
-        case Op::Lock:
-          if (index_local(in.loc, slot)) out.emplace_back(in.loc.first_cell, slot);
-          break;
-        case Op::Unlock:
-          forget([&](const LocalLock& l) { return l.first == in.loc.first_cell; });
-          break;
-        case Op::CondWait: // releases its mutex (the Lock after it takes it again)
-          forget([&](const LocalLock& l) { return l.first == in.loc2.first_cell; });
-          break;
-        case Op::Assign:
-        case Op::Load:
-        case Op::Cas:
-        case Op::FetchAdd:
-          forget([&](const LocalLock& l) { return l.second == in.slot; });
-          break;
-        default:
-          break;
-        }
-        std::sort(out.begin(), out.end());
-        out.erase(std::unique(out.begin(), out.end()), out.end());
-        for_each_successor(tc, pc, [&](uint32_t s) {
-          std::vector<LocalLock> merged;
-          if (!reached[s])
-            merged = out;
-          else
-            std::set_intersection(held_by_local[s].begin(), held_by_local[s].end(), out.begin(),
-                                  out.end(), std::back_inserter(merged));
-          if (!reached[s] || merged != held_by_local[s]) {
-            reached[s] = true;
-            held_by_local[s] = std::move(merged);
-            changed = true;
-          }
-        });
-      }
-    }
-  }
+  std::vector<std::vector<LocalLock>> held_by_local;
+  if (ranges != nullptr) held_by_local = locks_held_through_locals(tc);
   auto held_through_local = [&](uint32_t pc, const LocRef& loc) {
     uint32_t slot = 0;
-    return index_local(loc, slot) &&
+    return ranges != nullptr && index_local(tc, loc, slot) &&
            std::binary_search(held_by_local[pc].begin(), held_by_local[pc].end(),
                               LocalLock{loc.first_cell, slot});
   };

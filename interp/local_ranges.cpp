@@ -250,7 +250,9 @@ bool LocalRanges::local_path(uint32_t from, uint32_t to) const {
   if (!reached_[from] || is_visible(tc_.instrs[from].op)) return false;
   std::vector<Interval> ranges;
   std::vector<bool> reached;
-  solve(from, std::vector<Interval>(&ranges_[from * slots_], &ranges_[from * slots_] + slots_),
+  solve(from,
+        std::vector<Interval>(ranges_.data() + from * slots_,
+                              ranges_.data() + from * slots_ + slots_),
         true, ranges, reached);
   return reached[to];
 }
@@ -268,7 +270,7 @@ void LocalRanges::solve(uint32_t start, std::vector<Interval> init, bool locals_
   // Joins `in` into pc's entry ranges; queues pc when they grew.
   auto send = [&](uint32_t pc, const std::vector<Interval>& in) {
     if (locals_only && is_visible(tc_.instrs[pc].op)) return;
-    Interval* at = &ranges[pc * slots_];
+    Interval* at = ranges.data() + pc * slots_;
     bool changed = !reached[pc];
     if (!reached[pc]) {
       std::copy(in.begin(), in.end(), at);
@@ -307,10 +309,10 @@ void LocalRanges::solve(uint32_t start, std::vector<Interval> init, bool locals_
     work.pop_front();
     queued[pc] = false;
     const Instr& in = tc_.instrs[pc];
-    std::copy(&ranges[pc * slots_], &ranges[pc * slots_] + slots_, out.begin());
+    std::copy(ranges.data() + pc * slots_, ranges.data() + pc * slots_ + slots_, out.begin());
     switch (in.op) {
     case Op::Assign:
-      out[in.slot] = evaluate_expr(tc_, in.expr, &ranges[pc * slots_], fault_).value;
+      out[in.slot] = evaluate_expr(tc_, in.expr, ranges.data() + pc * slots_, fault_).value;
       break;
     case Op::Load:
     case Op::Cas:
@@ -341,13 +343,13 @@ bool LocalRanges::evaluate(uint32_t pc, ExprRef e, Interval& out) const {
     out = kUnknown;
     return true;
   }
-  Evaluation ev = evaluate_expr(tc_, e, &ranges_[pc * slots_], fault_);
+  Evaluation ev = evaluate_expr(tc_, e, ranges_.data() + pc * slots_, fault_);
   out = ev.value;
   return !ev.may_fail && !ev.jumps;
 }
 
 bool LocalRanges::may_fail(uint32_t pc, ExprRef e) const {
-  return reached_[pc] && evaluate_expr(tc_, e, &ranges_[pc * slots_], fault_).may_fail;
+  return reached_[pc] && evaluate_expr(tc_, e, ranges_.data() + pc * slots_, fault_).may_fail;
 }
 
 bool LocalRanges::index_in_range(uint32_t pc, const LocRef& loc) const {
