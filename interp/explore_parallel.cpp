@@ -33,11 +33,11 @@ constexpr size_t kNone = ~size_t{0};
 // their order, each followed by the parts split off it (ExploreOptions::resplit_executions),
 // each of those followed by its own, and so on (a pre-order walk of the tree of parts).
 struct Slot {
-  DporPartSpec spec;
-  size_t parent = kNone;        // the part it was split off, kNone for the split's own
-  std::vector<size_t> children; // the parts split off it, in the search's order
-  std::optional<DporPart> part; // its result, once run
-  bool done = false;            // its result is final (under the mutex)
+  DporPartSpec spec{};
+  size_t parent = kNone;          // the part it was split off, kNone for the split's own
+  std::vector<size_t> children{}; // the parts split off it, in the search's order
+  std::optional<DporPart> part{}; // its result, once run
+  bool done = false;              // its result is final (under the mutex)
   uint64_t start_states = 0, start_executions = 0;
 };
 
@@ -49,7 +49,7 @@ public:
     for (std::vector<uint32_t>& p : prefixes) {
       size_t n = p.size();
       top_.push_back(slots_.size());
-      slots_.push_back(Slot{DporPartSpec{std::move(p), n, {}}, kNone, {}, {}, false, 0, 0});
+      slots_.push_back(Slot{.spec = DporPartSpec{std::move(p), n, {}}});
     }
   }
   Slot& operator[](size_t i) { return slots_[i]; }
@@ -62,7 +62,7 @@ public:
     std::vector<size_t> added;
     for (DporPartSpec& spec : specs) {
       added.push_back(slots_.size());
-      slots_.push_back(Slot{std::move(spec), owner, {}, {}, false, 0, 0});
+      slots_.push_back(Slot{.spec = std::move(spec), .parent = owner});
     }
     std::vector<size_t>& children = slots_[owner].children;
     children.insert(children.begin(), added.begin(), added.end());
