@@ -24,9 +24,7 @@ public:
   explicit ClockSnapshot(const std::vector<int64_t>& threads) : threads_(threads) {}
 
   void add_clock(const detect::VectorClock& clock) {
-    clocks_.emplace_back();
-    for (int64_t t : threads_)
-      clocks_.back().push_back(clock.get(static_cast<detect::ThreadId>(t)));
+    for (int64_t t : threads_) clock_values_.push_back(clock.get(static_cast<detect::ThreadId>(t)));
   }
   void add_epoch(const detect::Epoch& e) { epochs_.push_back(e); }
   void add_flag(bool flag) { flags_ += flag ? '1' : '0'; }
@@ -39,9 +37,10 @@ public:
   // same ranks give the same verdicts on every future trace. This is what turns a spin loop
   // that locks and unlocks into a cycle instead of an endless chain of ever-larger clocks.
   void canonical(std::string& out) const {
-    std::vector<std::vector<uint32_t>> values(threads_.size(), std::vector<uint32_t>{0});
-    for (const auto& clock : clocks_)
-      for (size_t j = 0; j < clock.size(); ++j) values[j].push_back(clock[j]);
+    const size_t z = threads_.size();
+    std::vector<std::vector<uint32_t>> values(z, std::vector<uint32_t>{0});
+    for (auto& v : values) v.reserve(1 + clock_values_.size() / z + epochs_.size());
+    for (size_t i = 0; i < clock_values_.size(); ++i) values[i % z].push_back(clock_values_[i]);
     for (const detect::Epoch& e : epochs_)
       if (size_t j = component(e.thread); j < values.size()) values[j].push_back(e.clock);
     for (auto& v : values) {
@@ -52,8 +51,7 @@ public:
       return static_cast<uint32_t>(std::lower_bound(values[j].begin(), values[j].end(), value) -
                                    values[j].begin());
     };
-    for (const auto& clock : clocks_)
-      for (size_t j = 0; j < clock.size(); ++j) put(out, rank(j, clock[j]));
+    for (size_t i = 0; i < clock_values_.size(); ++i) put(out, rank(i % z, clock_values_[i]));
     for (const detect::Epoch& e : epochs_) {
       size_t j = component(e.thread);
       put(out, static_cast<uint32_t>(j));
@@ -71,7 +69,9 @@ private:
   }
 
   const std::vector<int64_t>& threads_;
-  std::vector<std::vector<uint32_t>> clocks_;
+  // The clocks added, one after the other, each as its entries for threads_ in order (one
+  // buffer: a vector per clock made the allocator the state cache's biggest cost).
+  std::vector<uint32_t> clock_values_;
   std::vector<detect::Epoch> epochs_;
   std::string flags_;
   std::vector<uint32_t> ids_;
