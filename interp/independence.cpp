@@ -213,9 +213,10 @@ void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
     own_ends[jump] = own_ends[jump] || local_loop;
   }
   // A division or remainder fails unless its divisor is a nonzero constant that no
-  // short-circuit jump skips, or (with local ranges) a value whose range leaves out 0.
+  // short-circuit jump skips; with local ranges, unless its range leaves out 0 (which those
+  // constants' ranges do: the ranges decide alone).
   auto may_divide_by_zero = [&](uint32_t pc, ExprRef e) {
-    if (ranges != nullptr && !ranges->may_fail(pc, e)) return false;
+    if (ranges != nullptr) return ranges->may_fail(pc, e);
     for (uint32_t x = e.begin; x < e.end; ++x) {
       const ExprInstr& ei = tc.exprs[x];
       if (ei.op != ExprOp::Div && ei.op != ExprOp::Mod) continue;
@@ -238,10 +239,10 @@ void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
     cell = begin;
     return true;
   };
-  // Whether the operand cannot fail: a constant cell, or (with local ranges) an index whose
-  // range lies inside its array.
-  auto in_range = [&](uint32_t pc, const LocRef& loc, uint32_t& cell) {
-    return constant_cell(loc, cell) || (ranges != nullptr && ranges->index_in_range(pc, loc));
+  // Whether the operand cannot fail, given whether it is a constant cell: with local ranges, a
+  // computed index whose range lies inside its array cannot either.
+  auto in_range = [&](uint32_t pc, const LocRef& loc, bool constant) {
+    return constant || (ranges != nullptr && ranges->index_in_range(pc, loc));
   };
   for (uint32_t pc = 0; pc < n; ++pc) {
     const Instr& in = tc.instrs[pc];
@@ -254,21 +255,23 @@ void IndependenceOracle::analyse_thread(uint32_t j, const LocalRanges* ranges) {
       a.write = in.op == Op::Store;
       if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
       own_wild[pc] = in.volatile_access;
-      own_ends[pc] = !in_range(pc, in.loc, cell) || may_divide_by_zero(pc, in.expr);
+      own_ends[pc] =
+          !in_range(pc, in.loc, constant_cell(in.loc, cell)) || may_divide_by_zero(pc, in.expr);
       break;
     case Op::Lock:
-    case Op::Unlock:
+    case Op::Unlock: {
       a.write = true;
       a.acquire = in.op == Op::Lock;
       if (cells_of(code_, j, in.loc, a.begin, a.end)) own[pc].push_back(a);
       // An unlock fails unless the thread holds the lock, which only a constant lock among
       // the 64 tracked ones certainly held here proves, or a computed one taken with the same
       // index local, unchanged since.
-      own_ends[pc] =
-          !in_range(pc, in.loc, cell) ||
-          (in.op == Op::Unlock && !held_through_local(pc, in.loc) &&
-           !(constant_cell(in.loc, cell) && (bits_of(cell, cell + 1) & a.must_hold) != 0));
+      bool constant = constant_cell(in.loc, cell);
+      own_ends[pc] = !in_range(pc, in.loc, constant) ||
+                     (in.op == Op::Unlock && !held_through_local(pc, in.loc) &&
+                      !(constant && (bits_of(cell, cell + 1) & a.must_hold) != 0));
       break;
+    }
     case Op::Assert:
       if (in.stmt && std::get<Assert>(in.stmt->node).race) {
         // A failing race check reads the cell that holds the earlier access's site.

@@ -60,11 +60,13 @@ struct Evaluation {
 
 // Evaluates e over the locals' ranges. Short-circuit jumps are taken to fall through: every
 // operation then runs, which over-approximates the failures of every path (operands have no
-// side effects), but the value is unknown.
+// side effects), but the value is unknown; and a division a jump lands on (its divisor would
+// be the jump's kept 0 or 1) may fail.
 Evaluation evaluate_expr(const ThreadCode& tc, ExprRef e, const Interval* locals,
                          RangesFault fault) {
   Evaluation out;
   std::vector<Interval> stack;
+  std::vector<uint32_t> landings; // where the short-circuit jumps seen so far land
   for (uint32_t i = e.begin; i < e.end; ++i) {
     const ExprInstr& x = tc.exprs[i];
     switch (x.op) {
@@ -84,6 +86,7 @@ Evaluation evaluate_expr(const ThreadCode& tc, ExprRef e, const Interval* locals
     case ExprOp::AndJump:
     case ExprOp::OrJump:
       out.jumps = true;
+      landings.push_back(x.arg);
       stack.pop_back();
       continue;
     default:
@@ -105,7 +108,7 @@ Evaluation evaluate_expr(const ThreadCode& tc, ExprRef e, const Interval* locals
       break;
     case ExprOp::Div:
     case ExprOp::Mod:
-      if (b.contains(0)) {
+      if (b.contains(0) || std::find(landings.begin(), landings.end(), i) != landings.end()) {
         out.may_fail = true;
         r = kUnknown;
       } else if (x.op == ExprOp::Mod) {
