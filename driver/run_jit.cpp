@@ -246,6 +246,10 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
     if (t.shared_calls > 0)
       std::cerr << ", " << t.shared_calls << " calls of shared instrumentation code ("
                 << t.slow_path_shared_calls << " in slow paths)";
+    if (size_t quick = t.rare_path_functions + t.quick_shared_functions; quick > 0)
+      std::cerr << ", " << quick << (quick == 1 ? " function" : " functions")
+                << " of rare paths compiled quickly (" << t.rare_path_functions << " slow paths, "
+                << t.quick_shared_functions << " shared)";
     if (t.compile_threads > 1) std::cerr << " on " << t.compile_threads << " threads";
     if (instrumented) std::cerr << " after instrumenting in " << format_ms(instrument_ms);
     std::cerr << "; ran in " << format_ms(result.stats.run_ms) << "\n"

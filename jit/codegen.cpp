@@ -84,12 +84,12 @@ public:
   // The thread function goes into `env`; the parts of a split thread into `part_envs`, in turn
   // (`next_part_env` counts across the threads of the program).
   ThreadCodegen(ModuleEnv& env, const std::vector<std::unique_ptr<ModuleEnv>>& part_envs,
-                size_t& next_part_env, const ProgramInfo& info, ProgramLayout& layout,
-                const CodegenOptions& options, const ShapeTable& shapes, StatementFacts& facts,
-                uint32_t thread_index)
+                size_t& next_part_env, ModuleEnv* quick_env, const ProgramInfo& info,
+                ProgramLayout& layout, const CodegenOptions& options, const ShapeTable& shapes,
+                StatementFacts& facts, uint32_t thread_index)
       : env_(&env), part_envs_(part_envs), next_part_env_(next_part_env), info_(info),
         layout_(layout), options_(options), shapes_(shapes), facts_(facts), thread_(thread_index),
-        id_(info.threads[thread_index].id) {}
+        id_(info.threads[thread_index].id), quick_env_(quick_env) {}
 
   // With `group`, the thread is a member of a ThreadGroup (shared_code.h) and the function is
   // the group's, `void NAME(ctx, i64 thread id, i32 first site, i64 offset...)`, internal and
@@ -181,6 +181,13 @@ public:
   // Calls of shared runs written, and those of them in slow paths (RunPlace::slow_path).
   size_t shared_calls() const { return shared_calls_; }
   size_t slow_path_shared_calls() const { return slow_path_shared_calls_; }
+  size_t rare_functions() const { return rare_functions_.size(); }
+  // A member of a thread group other than the first throws its code away, its rare paths'
+  // functions (and their declarations) included.
+  void erase_rare_functions() {
+    for (llvm::Function* f : rare_functions_) f->eraseFromParent();
+    for (llvm::Function* f : rare_declarations_) f->eraseFromParent();
+  }
 
 private:
   static constexpr uint64_t kValueSlots = kSiteValueSlots;
@@ -459,20 +466,18 @@ private:
         arguments[use.parameter[k]] =
             irb().CreateSub(literal_value(shape.literals[k]), irb().getInt64(use.first[k]));
 
-    // The function, written from this occurrence; kept if it is the module's first.
+    // The function, written from this occurrence; kept if it is the module's first. Code no
+    // synchronising loop calls goes to the quick module (see "Rare paths" below).
     size_t first_site = layout_.sites.size();
-    std::vector<Type*> types{env_->ptr, env_->ptr, env_->i64, env_->i32};
-    types.insert(types.end(), parameters, env_->i64);
-    auto* f = llvm::Function::Create(
-        llvm::FunctionType::get(env_->i1, types, false), llvm::Function::InternalLinkage,
-        "racelang_shared." + std::to_string(env_->shared.size()), env_->module);
-    f->addFnAttr(llvm::Attribute::NoUnwind);
-    f->addFnAttr(llvm::Attribute::NoInline);
-    llvm::ArrayType* frame_type =
-        llvm::ArrayType::get(env_->i64, std::max<size_t>(names.size(), 1));
+    ModuleEnv* home = quick_env_ && !use.in_sync_loop ? quick_env_ : env_;
+    std::vector<unsigned> widths{64, 32};
+    widths.insert(widths.end(), parameters, 64);
+    std::string name = (home == quick_env_ ? "racelang_quick_shared." : "racelang_shared.") +
+                       std::to_string(home->shared.size());
+    auto [f, declared] = outlined_function(*home, name, widths);
     emit_outlined(
-        env_, f, frame_type, names, [&](const std::string& n) { return slot_of.at(n); },
-        print_slots,
+        home, f, frame_of(*home, names.size()), names,
+        [&](const std::string& n) { return slot_of.at(n); }, print_slots,
         [&] {
           in_shared_ = true;
           frame_ = nullptr; // never split
@@ -493,17 +498,74 @@ private:
           in_shared_ = false;
         });
     size_t sites = layout_.sites.size() - first_site;
-    llvm::Function* callee = f;
-    auto [it, first] = env_->shared.try_emplace(shape.key, ModuleEnv::SharedFunction{f, sites});
+    llvm::Function* callee = declared;
+    auto [it, first] = home->shared.try_emplace(shape.key, ModuleEnv::SharedFunction{f, sites});
     if (!first) {
       if (it->second.sites != sites)
         throw std::logic_error("jit: occurrences of one shared shape add different sites");
       f->eraseFromParent();
-      callee = it->second.function;
+      if (declared != f) declared->eraseFromParent();
+      callee = declaration_of(it->second.function, *env_);
     }
 
-    // One frame for every shared call of the function, with a slot for each of its locals
-    // (more than any run mentions).
+    llvm::AllocaInst* frame = call_frame();
+    std::vector<Value*> args{ctx_, frame, thread_id_value(),
+                             site_value(static_cast<uint32_t>(first_site))};
+    args.insert(args.end(), arguments.begin(), arguments.end());
+    llvm::ArrayType* frame_type = frame_of(*env_, names.size());
+    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
+      return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
+    });
+  }
+
+  // A frame of `slots` locals, in `env`'s context.
+  static llvm::ArrayType* frame_of(ModuleEnv& env, size_t slots) {
+    return llvm::ArrayType::get(env.i64, std::max<size_t>(slots, 1));
+  }
+
+  // A new function `i1 name(ctx, frame, iW...)` for code outlined from the function being
+  // written (a shared run, a rare path), in `home`: there it is internal, and it is its own
+  // callee; in the quick module (quick_env_) it is a hidden global, and the callee is its
+  // declaration in the module being written (the JITDylib links the two). The function only
+  // loads and stores the frame's slots: said here, because a caller whose frame may escape
+  // keeps in memory every local it passes, and code compiled quickly infers nothing.
+  std::pair<llvm::Function*, llvm::Function*>
+  outlined_function(ModuleEnv& home, const std::string& name, const std::vector<unsigned>& widths) {
+    std::vector<Type*> types{home.ptr, home.ptr};
+    for (unsigned w : widths) types.push_back(Type::getIntNTy(home.cx, w));
+    bool quick = &home == quick_env_;
+    auto* f = llvm::Function::Create(llvm::FunctionType::get(home.i1, types, false),
+                                     quick ? llvm::Function::ExternalLinkage
+                                           : llvm::Function::InternalLinkage,
+                                     name, home.module);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    f->addFnAttr(llvm::Attribute::NoInline);
+    f->addParamAttr(1, llvm::Attribute::NoCapture);
+    if (!quick) return {f, f};
+    f->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    return {f, declaration_of(f, *env_)};
+  }
+
+  // The declaration of `f`, a function of the quick module, in `env`'s module (`f` itself if
+  // that is its module).
+  static llvm::Function* declaration_of(llvm::Function* f, ModuleEnv& env) {
+    if (llvm::Function* known = env.module.getFunction(f->getName())) return known;
+    std::vector<Type*> types;
+    for (llvm::Argument& a : f->args())
+      types.push_back(a.getType()->isPointerTy()
+                          ? static_cast<Type*>(env.ptr)
+                          : Type::getIntNTy(env.cx, a.getType()->getIntegerBitWidth()));
+    auto* d = llvm::Function::Create(llvm::FunctionType::get(env.i1, types, false),
+                                     llvm::Function::ExternalLinkage, f->getName(), env.module);
+    d->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    d->addFnAttr(llvm::Attribute::NoUnwind);
+    d->addParamAttr(1, llvm::Attribute::NoCapture);
+    return d;
+  }
+
+  // One frame for every call of shared code or of a rare path in the function being written,
+  // with a slot for each of its locals (more than any call mentions).
+  llvm::AllocaInst* call_frame() {
     if (!shared_frame_) {
       BasicBlock& entry = fn_->getEntryBlock();
       IRBuilder<> at_entry(&entry, entry.begin());
@@ -511,13 +573,7 @@ private:
           llvm::ArrayType::get(env_->i64, std::max<size_t>(locals_.size(), 1)), nullptr,
           "shared.frame");
     }
-    llvm::AllocaInst* frame = shared_frame_;
-    std::vector<Value*> args{ctx_, frame, thread_id_value(),
-                             site_value(static_cast<uint32_t>(first_site))};
-    args.insert(args.end(), arguments.begin(), arguments.end());
-    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
-      return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
-    });
+    return shared_frame_;
   }
 
   // A site's number as the code being written passes it to the runtime: a constant, or in a
@@ -829,7 +885,8 @@ private:
     // The bodies of an instrumentation-only statement or of a slow path may hold shared runs
     // (program_shapes, place_of_bodies).
     RunPlace saved_place = run_place_;
-    if (options_.min_shared_weight > 0) run_place_ = place_of_bodies(run_place_, s, facts_);
+    if (options_.min_shared_weight > 0 || options_.quick_rare_code)
+      run_place_ = place_of_bodies(run_place_, s, facts_);
     stmt_node(s);
     run_place_ = saved_place;
   }
@@ -854,7 +911,7 @@ private:
                       [&](const Spawn& sp) { spawn(s, sp); },
                       [&](const Wait& w) { wait(s, w); },
                       [&](const Assert& a) { assertion(s, a); },
-                      [&](const If& i) { if_stmt(i); },
+                      [&](const If& i) { if_stmt(i, outlines_rare_path(s)); },
                       [&](const While& w) { while_stmt(w); },
                       [&](const Print& p) { print(p); },
                       [&](const Call& c) { unexpanded_call(c); },
@@ -1051,14 +1108,22 @@ private:
         sync.op);
   }
 
-  void if_stmt(const If& i) {
+  // With `rare`, the `then` body is a rare path (below): a call, and a branch weighted
+  // against it.
+  void if_stmt(const If& i, bool rare = false) {
     Value* c = cond(i.cond);
-    BasicBlock* then_block = new_block("if.then");
+    BasicBlock* then_block = new_block(rare ? "rare.then" : "if.then");
     BasicBlock* else_block = i.else_body ? new_block("if.else") : nullptr;
     BasicBlock* end = new_block("if.end");
-    irb().CreateCondBr(c, then_block, else_block ? else_block : end);
+    llvm::BranchInst* branch = irb().CreateCondBr(c, then_block, else_block ? else_block : end);
+    if (rare)
+      branch->setMetadata(llvm::LLVMContext::MD_prof,
+                          llvm::MDBuilder(env_->cx).createBranchWeights(1, 1u << 10));
     irb().SetInsertPoint(then_block);
-    block(i.then_body);
+    if (rare)
+      call_rare_function(i.then_body);
+    else
+      block(i.then_body);
     irb().CreateBr(end);
     if (else_block) {
       irb().SetInsertPoint(else_block);
@@ -1066,6 +1131,88 @@ private:
       irb().CreateBr(end);
     }
     irb().SetInsertPoint(end);
+  }
+
+  // --- Rare paths (jit/README.md, "Quick code for rare paths") -------------------------------
+  //
+  // The slow path of an access that no synchronising loop encloses runs at most once per
+  // location and epoch, yet it is most of an instrumented thread's code. Its `then` body is
+  // compiled as a function of the quick module, `i1 NAME.rareK(ctx, frame, ...)`, which the
+  // `if` calls (if_stmt); the fast path (the `else`) stays inline. Locals
+  // travel through the frame as for shared runs; in a thread group's function (or shared code)
+  // the thread id, first site and literal parameters are passed on, so the function reports
+  // the calling member's sites and uses its literals.
+
+  // A slow path lighter than this stays inline: the index guard of an access (`if (__i < 0 ||
+  // __i >= n) { the failing access }`) is one statement, and a call would be bigger than it.
+  static constexpr size_t kMinRarePathWeight = 4;
+
+  // Whether `s` (with run_place_ already that of its bodies) is such a slow path.
+  bool outlines_rare_path(const Stmt& s) {
+    if (!options_.quick_rare_code || in_shared_ || in_rare_ || !selectors_.empty()) return false;
+    if (!facts_.slow_path(s) || run_place_.in_sync_loop) return false;
+    const auto& i = std::get<If>(s.node);
+    return block_weight(i.then_body) >= kMinRarePathWeight;
+  }
+
+  void call_rare_function(const Block& body) {
+    std::vector<std::string> names;
+    size_t print_slots = 1;
+    outlined_needs(body, 0, body.size(), names, print_slots);
+    std::unordered_map<std::string, size_t> slot_of;
+    for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
+    // What makes this code another thread's or occurrence's: passed on as they are.
+    std::vector<Value*> passed;
+    bool parametric = param_ && options_.fault != Fault::RarePathsUseFirstMembersLiterals;
+    if (parametric) {
+      passed.push_back(param_->thread_id);
+      passed.push_back(param_->site_base);
+      for (const auto& [node, literal] : param_->literals)
+        if (std::find(passed.begin(), passed.end(), literal.offset) == passed.end())
+          passed.push_back(literal.offset);
+    }
+    // In the order of the caller's parameters, so that the code is the same on every run.
+    std::sort(passed.begin(), passed.end(), [](Value* a, Value* b) {
+      return llvm::cast<llvm::Argument>(a)->getArgNo() < llvm::cast<llvm::Argument>(b)->getArgNo();
+    });
+    std::vector<unsigned> widths;
+    for (Value* v : passed) widths.push_back(v->getType()->getIntegerBitWidth());
+    auto [f, callee] = outlined_function(
+        *quick_env_, name_ + ".rare" + std::to_string(rare_functions_.size()), widths);
+    rare_functions_.push_back(f);
+    if (callee != f) rare_declarations_.push_back(callee);
+    emit_outlined(
+        quick_env_, f, frame_of(*quick_env_, names.size()), names,
+        [&](const std::string& n) { return slot_of.at(n); }, print_slots,
+        [&] {
+          Parametric inner;
+          Parametric* outer = param_;
+          param_ = nullptr;
+          if (parametric) {
+            auto argument_for = [&](Value* v) {
+              size_t k = std::find(passed.begin(), passed.end(), v) - passed.begin();
+              return f->getArg(2 + k);
+            };
+            inner.thread_id = argument_for(outer->thread_id);
+            inner.site_base = argument_for(outer->site_base);
+            inner.site_origin = outer->site_origin;
+            for (const auto& [node, literal] : outer->literals)
+              inner.literals[node] = {argument_for(literal.offset), literal.first};
+            param_ = &inner;
+          }
+          in_rare_ = true;
+          frame_ = nullptr; // never split (emit_outlined restores it)
+          block(body);
+          in_rare_ = false;
+          param_ = outer;
+        });
+    llvm::AllocaInst* frame = call_frame();
+    std::vector<Value*> args{ctx_, frame};
+    args.insert(args.end(), passed.begin(), passed.end());
+    llvm::ArrayType* frame_type = frame_of(*env_, names.size());
+    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
+      return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
+    });
   }
 
   void while_stmt(const While& w) {
@@ -1156,9 +1303,13 @@ private:
   llvm::PHINode* fail_site_ = nullptr;       // the site of this function's failure block
   uint32_t fail_first_site_ = 0;             // the first site joining it (only for a Fault)
   bool in_shared_ = false;                   // writing a shared run (shared_call): no nested ones
-  RunPlace run_place_;                       // where the block being written lies
-  size_t shared_calls_ = 0;                  // calls of shared runs written
-  size_t slow_path_shared_calls_ = 0;        // those in slow paths
+  bool in_rare_ = false;                     // writing a rare path's function: no nested ones
+  std::vector<llvm::Function*> rare_functions_;    // the rare paths' functions written
+  std::vector<llvm::Function*> rare_declarations_; // their declarations, if in the quick module
+  ModuleEnv* quick_env_ = nullptr; // the quick module's, or null (CodegenOptions::quick_rare_code)
+  RunPlace run_place_;             // where the block being written lies
+  size_t shared_calls_ = 0;        // calls of shared runs written
+  size_t slow_path_shared_calls_ = 0; // those in slow paths
   // Shared code being written (a run, shared_call, or a thread group's function): its thread
   // id, first site (the parameter, and the number of the first site it stands for) and the
   // literals that differ between occurrences, each the first occurrence's value plus the
@@ -1204,6 +1355,15 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     piece.module = std::make_unique<llvm::Module>("racelang", *piece.context);
     envs.push_back(std::make_unique<ModuleEnv>(*piece.context, *piece.module));
   }
+  // Code that runs rarely goes to a module of its own, compiled quickly (jit/README.md, "Quick
+  // code for rare paths").
+  ModulePiece quick_piece;
+  std::unique_ptr<ModuleEnv> quick_env;
+  if (options.quick_rare_code) {
+    quick_piece.context = std::make_unique<llvm::LLVMContext>();
+    quick_piece.module = std::make_unique<llvm::Module>("racelang_quick", *quick_piece.context);
+    quick_env = std::make_unique<ModuleEnv>(*quick_piece.context, *quick_piece.module);
+  }
   out.layout.info = &info;
   out.layout.cell_count = info.cell_count;
   out.layout.is_lock_cell.assign(info.cell_count, 0);
@@ -1244,12 +1404,13 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     out.thread_functions.push_back(name);
     auto member = member_of.find(k);
     if (member == member_of.end()) {
-      ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, info, out.layout, options,
-                           shapes, facts, k);
+      ThreadCodegen thread(*envs[k % envs.size()], envs, next_part_env, quick_env.get(), info,
+                           out.layout, options, shapes, facts, k);
       thread.emit(name);
       out.split_functions += thread.split_functions();
       out.shared_calls += thread.shared_calls();
       out.slow_path_shared_calls += thread.slow_path_shared_calls();
+      out.rare_path_functions += thread.rare_functions();
       continue;
     }
     auto [g, m] = member->second;
@@ -1260,7 +1421,8 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     // table, in the same order; the first member's function is kept, the others' thrown away
     // (as for shared runs), so a failure in the function reports the calling member's site.
     uint32_t first_site = static_cast<uint32_t>(out.layout.sites.size());
-    ThreadCodegen thread(env, envs, next_part_env, info, out.layout, options, shapes, facts, k);
+    ThreadCodegen thread(env, envs, next_part_env, quick_env.get(), info, out.layout, options,
+                         shapes, facts, k);
     llvm::Function* f =
         thread.emit("racelang_threads." + std::to_string(info.threads[group.members[0]].id) +
                         (m == 0 ? "" : ".copy"),
@@ -1272,10 +1434,12 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
       ++out.shared_thread_functions;
       out.shared_calls += thread.shared_calls();
       out.slow_path_shared_calls += thread.slow_path_shared_calls();
+      out.rare_path_functions += thread.rare_functions();
     } else {
       if (sites != group_sites[g])
         throw std::logic_error("jit: members of one thread shape add different sites");
       f->eraseFromParent();
+      thread.erase_rare_functions();
     }
     // The member's own function: a call of the group's with its id, first site and offsets.
     auto* type = llvm::FunctionType::get(Type::getVoidTy(env.cx), {env.ptr}, false);
@@ -1292,6 +1456,12 @@ GeneratedModule generate_module(const ProgramInfo& info, const CodegenOptions& o
     b.CreateCall(group_function[g], args);
     b.CreateRetVoid();
     ++out.shared_threads;
+  }
+  if (quick_env) {
+    out.quick_shared_functions = quick_env->shared.size();
+    if (std::any_of(quick_piece.module->begin(), quick_piece.module->end(),
+                    [](const llvm::Function& f) { return !f.isDeclaration(); }))
+      out.quick = std::move(quick_piece);
   }
   return out;
 }

@@ -34,6 +34,9 @@ struct ModulePiece {
 
 struct GeneratedModule {
   std::vector<ModulePiece> pieces; // the thread functions and their parts, spread over these
+  // The code that runs rarely (CodegenOptions::quick_rare_code), to be compiled quickly
+  // (optimize.h, optimise_quickly) into an object of its own; no module if there is none.
+  ModulePiece quick;
   ProgramLayout layout;
   std::vector<std::string> thread_functions; // by thread index
   size_t split_functions = 0;                // internal functions split off large threads
@@ -41,6 +44,8 @@ struct GeneratedModule {
   size_t shared_thread_functions = 0; // those functions (one per shape of two or more threads)
   size_t shared_calls = 0;            // calls of shared instrumentation code (shared_code.h)
   size_t slow_path_shared_calls = 0;  // those written in slow paths (RunPlace::slow_path)
+  size_t quick_shared_functions = 0;  // shared functions in the quick module
+  size_t rare_path_functions = 0;     // slow paths compiled as functions of their own (quick)
 };
 
 // The name of thread `id`'s function in the module.

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/raw_ostream.h>
@@ -66,6 +67,14 @@ unsigned compile_threads(const ProgramInfo& info, const CodegenOptions& options)
   return threads;
 }
 
+// Every module of the program, the quick one included (if any).
+std::vector<ModulePiece*> all_pieces(GeneratedModule& generated) {
+  std::vector<ModulePiece*> out;
+  for (ModulePiece& piece : generated.pieces) out.push_back(&piece);
+  if (generated.quick.module) out.push_back(&generated.quick);
+  return out;
+}
+
 std::string verify(const llvm::Module& module) {
   std::string problems;
   llvm::raw_string_ostream problem_stream(problems);
@@ -97,13 +106,40 @@ public:
     times.shared_thread_functions = generated.shared_thread_functions;
     times.shared_calls = generated.shared_calls;
     times.slow_path_shared_calls = generated.slow_path_shared_calls;
-    for (ModulePiece& piece : generated.pieces) {
-      piece.module->setDataLayout(jit_->data_layout());
-      piece.module->setTargetTriple(jit_->target_triple().str());
-      error = verify(*piece.module);
+    times.quick_shared_functions = generated.quick_shared_functions;
+    times.rare_path_functions = generated.rare_path_functions;
+    for (ModulePiece* piece : all_pieces(generated)) {
+      piece->module->setDataLayout(jit_->data_layout());
+      piece->module->setTargetTriple(jit_->target_triple().str());
+      error = verify(*piece->module);
       if (!error.empty()) return nullptr;
     }
     times.ir_ms = ms_since(start);
+
+    // The code that runs rarely: optimised quickly, compiled by the quick target machine
+    // (jit/README.md, "Quick code for rare paths"), linked with the rest in the JITDylib.
+    std::unique_ptr<llvm::MemoryBuffer> quick_object;
+    std::string quick_ir;
+    if (generated.quick.module) {
+      start = Clock::now();
+      optimise_quickly(*generated.quick.module, jit_->quick_target_machine());
+      times.optimise_ms += ms_since(start);
+      if (options.keep_ir) {
+        llvm::raw_string_ostream out(quick_ir);
+        generated.quick.module->print(out, nullptr);
+      }
+      start = Clock::now();
+      llvm::orc::SimpleCompiler compile_quickly(jit_->quick_target_machine());
+      auto object = compile_quickly(*generated.quick.module);
+      if (!object) {
+        error = message_of(object.takeError());
+        return nullptr;
+      }
+      quick_object = std::move(*object);
+      generated.quick.module.reset();
+      generated.quick.context.reset();
+      times.codegen_ms += ms_since(start);
+    }
 
     start = Clock::now();
     std::optional<CompiledPieces> objects;
@@ -119,10 +155,11 @@ public:
     } else {
       llvm::Module& module = *generated.pieces[0].module;
       optimise_module(module, jit_->target_machine(), opt_level_);
-      times.optimise_ms = ms_since(start);
+      times.optimise_ms += ms_since(start);
       if (options.keep_ir) {
         llvm::raw_string_ostream out(ir);
         module.print(out, nullptr);
+        out << quick_ir;
       }
       start = Clock::now();
     }
@@ -133,6 +170,11 @@ public:
       return nullptr;
     }
     auto compiled = std::make_unique<OrcProgram>(*jit_, *dylib);
+    if (quick_object)
+      if (auto err = jit_->add_object(*dylib, std::move(quick_object))) {
+        error = message_of(std::move(err));
+        return nullptr;
+      }
     if (objects) {
       for (auto& object : objects->objects)
         if (auto err = jit_->add_object(*dylib, std::move(object))) {
@@ -156,14 +198,16 @@ public:
       }
       compiled->functions_.push_back(reinterpret_cast<ThreadFunction>(*address));
     }
-    times.codegen_ms = ms_since(start);
+    double main_ms = ms_since(start);
     if (objects) {
       // Both phases ran on every thread at once: divide their wall time (with the linking)
       // in proportion to the time the threads spent in each.
       double spent = objects->optimise_thread_ms + objects->codegen_thread_ms;
-      times.optimise_ms = spent > 0 ? times.codegen_ms * objects->optimise_thread_ms / spent : 0;
-      times.codegen_ms -= times.optimise_ms;
+      double optimise = spent > 0 ? main_ms * objects->optimise_thread_ms / spent : 0;
+      times.optimise_ms += optimise;
+      main_ms -= optimise;
     }
+    times.codegen_ms += main_ms;
     compiled->layout_ = std::move(generated.layout);
     compiled->ir_ = std::move(ir);
     compiled->times_ = times;

@@ -53,6 +53,10 @@ enum class Fault : uint8_t {
   // Every failure of a function joins its one call of rl_fail (jit/README.md, "Failure
   // paths") with the site of the first failure block made in it, whichever one failed.
   FailureJoinKeepsFirstSite,
+  // A slow path compiled as a function of the quick module from a thread group's function
+  // (jit/README.md, "Quick code for rare paths") is not passed the member's thread id, first
+  // site and literals: every member's slow path is the first member's.
+  RarePathsUseFirstMembersLiterals,
 };
 
 // The default CodegenOptions::max_function_statements (jit/README.md, "Large functions").
@@ -99,6 +103,14 @@ struct CodegenOptions {
   // stencil_phases' compile time but its selections cost that program's hot loop about 12% of
   // its run time (docs/performance.md, "Members whose checks differ"), and run time comes first.
   bool share_threads_whose_checks_differ = false;
+  // Code that runs rarely is compiled for compile time, not speed (jit/README.md, "Quick code
+  // for rare paths"): a short pipeline, then `optnone`, so that instruction selection takes
+  // its fast path. Rare are the slow paths of accesses that no synchronising loop encloses
+  // (compiled as functions of their own) and the shared instrumentation code that no
+  // synchronising loop calls (RunPlace::in_sync_loop): an access takes them at most once per
+  // location and epoch; and the clock operations of spawns and waits. false: everything
+  // inline and fully optimised, as before.
+  bool quick_rare_code = true;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
   // when it is small (fewer statements than parallel_compile.h's threshold), or with keep_ir
@@ -117,6 +129,10 @@ struct CompileTimes {
   // code kept, and those of them in the slow paths of accesses.
   size_t shared_calls = 0;
   size_t slow_path_shared_calls = 0;
+  // Functions compiled for compile time (CodegenOptions::quick_rare_code): shared ones, and
+  // the slow paths compiled as functions of their own.
+  size_t quick_shared_functions = 0;
+  size_t rare_path_functions = 0;
   // Threads the module was optimised and compiled on (1: as one module). With more, the two
   // phases ran at once on every thread: their wall time is divided between optimise_ms and
   // codegen_ms in proportion to the CPU time each took, so total() is still the wall time.

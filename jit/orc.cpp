@@ -36,6 +36,10 @@ llvm::Expected<std::unique_ptr<OrcJit>> OrcJit::create(int opt_level) {
   builder->setCodeGenOptLevel(codegen_level(opt_level));
   auto machine = builder->createTargetMachine();
   if (!machine) return machine.takeError();
+  llvm::orc::JITTargetMachineBuilder quick_builder = *builder;
+  quick_builder.setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
+  auto quick_machine = quick_builder.createTargetMachine();
+  if (!quick_machine) return quick_machine.takeError();
   auto jit = llvm::orc::LLJITBuilder()
                  .setJITTargetMachineBuilder(*builder)
                  // Generated code sees the runtime's entry points only (create_dylib), never
@@ -48,6 +52,7 @@ llvm::Expected<std::unique_ptr<OrcJit>> OrcJit::create(int opt_level) {
   auto out = std::unique_ptr<OrcJit>(new OrcJit());
   out->jit_ = std::move(*jit);
   out->target_machine_ = std::move(*machine);
+  out->quick_target_machine_ = std::move(*quick_machine);
   out->builder_ = std::move(*builder);
   return out;
 }

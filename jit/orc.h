@@ -28,6 +28,9 @@ public:
   const llvm::Triple& target_triple() const { return jit_->getTargetTriple(); }
   // A target machine like the JIT's, for the optimiser's target information.
   llvm::TargetMachine& target_machine() { return *target_machine_; }
+  // A target machine for code compiled quickly (jit/README.md, "Quick code for rare paths"):
+  // the code generator's -O0 (fast instruction selection and register allocation).
+  llvm::TargetMachine& quick_target_machine() { return *quick_target_machine_; }
   // What makes the JIT's target machines: for threads that compile on their own.
   const llvm::orc::JITTargetMachineBuilder& target_builder() const { return *builder_; }
 
@@ -45,6 +48,7 @@ public:
 private:
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::unique_ptr<llvm::TargetMachine> target_machine_;
+  std::unique_ptr<llvm::TargetMachine> quick_target_machine_;
   std::optional<llvm::orc::JITTargetMachineBuilder> builder_;
   uint64_t next_dylib_ = 0;
 };

@@ -228,6 +228,7 @@ void add_runs(const Block& block, size_t min_weight, size_t spawn_wait_min_weigh
     RunShape shape = shape_of(block, run, info);
     ShapeUse& use = table[shape.key];
     ++use.occurrences;
+    if (place.in_sync_loop) use.in_sync_loop = true;
     std::vector<int64_t>& values = use.values.emplace_back();
     for (const ShapeLiteral& lit : shape.literals) values.push_back(lit.value);
   }
@@ -421,7 +422,11 @@ ShapeTable program_shapes(const ProgramInfo& info, size_t min_weight, size_t spa
   ShapeTable table;
   for (const ThreadInfo& thread : info.threads)
     add_runs(*thread.body, min_weight, spawn_wait_min_weight, RunPlace{}, info, table, facts);
-  for (auto& [key, use] : table) use = shape_use(use.values);
+  for (auto& [key, use] : table) {
+    bool in_sync_loop = use.in_sync_loop;
+    use = shape_use(use.values);
+    use.in_sync_loop = in_sync_loop;
+  }
   return table;
 }
 

@@ -137,6 +137,9 @@ struct ShapeUse {
   std::vector<int> parameter;
   size_t parameters = 0;
   std::vector<std::vector<int64_t>> values; // by occurrence, then position (program_shapes)
+  // Some occurrence lies in a loop that synchronises (RunPlace::in_sync_loop): the code runs
+  // often, so it is not compiled quickly (CodegenOptions::quick_rare_code).
+  bool in_sync_loop = false;
 };
 using ShapeTable = std::unordered_map<std::string, ShapeUse>;
 

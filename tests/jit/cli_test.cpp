@@ -72,6 +72,8 @@ TEST(JitCli, StatsReportCompileTimeAndCounts) {
   std::regex times(R"(racelang: jit: -O1, compiled in [0-9.]+ ms \(IR [0-9.]+ ms, optimise )"
                    R"([0-9.]+ ms, machine code [0-9.]+ ms\))"
                    R"((, [0-9]+ calls of shared instrumentation code \([0-9]+ in slow paths\))?)"
+                   R"(, [0-9]+ functions of rare paths compiled quickly \([0-9]+ slow paths, )"
+                   R"([0-9]+ shared\))"
                    R"( after instrumenting in [0-9.]+ ms; )"
                    R"(ran in [0-9.]+ ms)");
   EXPECT_TRUE(std::regex_search(r.err, times)) << r.err;

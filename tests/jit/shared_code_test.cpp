@@ -48,8 +48,11 @@ size_t check_shared_code_matches_interpreter(const Program& program, jit::Fault 
   jit::CodegenOptions codegen;
   codegen.fault = fault;
   codegen.min_shared_weight = min_weight;
+  // Mostly the default: functions no synchronising loop calls compiled quickly.
+  codegen.quick_rare_code = *rc::gen::element(true, true, true, false);
   auto s = jit_compile(*c, true, kOptLevel, codegen, pass);
   RC_ASSERT(s != nullptr);
+  RC_CLASSIFY(s->jitted->times().quick_shared_functions > 0, "shared code compiled quickly");
   CheckOptions reserved;
   reserved.allow_reserved_names = true;
   auto instrumented = compile(s->program(), reserved);
@@ -86,6 +89,92 @@ TEST(JitSharedCode, ThePropertySharesRunsOfSlowPaths) {
       },
       100);
   ASSERT_TRUE(found.has_value()) << "no generated program shared a run of a slow path";
+}
+
+// Code is compiled quickly (jit/README.md, "Quick code for rare paths") exactly where no
+// synchronising loop runs it: here thread 1's accesses lie in a loop that locks at every
+// iteration, so their slow paths stay inline and the functions those share (runs shared down
+// to one statement) get the full pipeline; main's accesses, outside every loop, have their slow
+// paths compiled as functions of the quick module, and share functions of their own there
+// (main's clock row is written another way, so never the same shapes). Without main's accesses
+// nothing is compiled quickly, and with the option off nothing either. Each build ends with the
+// interpreter's memory, metadata included.
+TEST(JitSharedCode, OnlyCodeNoSynchronisingLoopRunsIsCompiledQuickly) {
+  const std::string loop = R"(shared x;
+shared y;
+mutex m;
+spawn 1 {
+  i := 0;
+  while (i < 3) {
+    lock m;
+    v := load x;
+    store v + 1 x;
+    u := load x;
+    store u + 2 x;
+    unlock m;
+    i := i + 1;
+  }
+}
+)";
+  const std::string main_accesses = R"(v := load y;
+store v + 1 y;
+u := load y;
+store u + 2 y;
+)";
+  struct Build {
+    size_t full = 0;  // shared functions with the full pipeline
+    size_t quick = 0; // shared functions in the quick module
+    size_t rare = 0;  // slow paths compiled as functions of the quick module
+  };
+  auto count = [](const std::string& ir, const std::string& prefix) {
+    size_t n = 0;
+    for (size_t at = ir.find("define "); at != std::string::npos; at = ir.find("define ", at + 1))
+      if (ir.compare(ir.find('@', at), prefix.size(), prefix) == 0) ++n;
+    return n;
+  };
+  auto build = [&](const std::string& text, bool quick) {
+    Build out;
+    auto c = compile(text + "wait 1;\n", "quick.rl");
+    EXPECT_TRUE(c);
+    if (!c) return out;
+    PassOptions pass;
+    pass.elide = std::vector<std::string>{};
+    jit::CodegenOptions codegen;
+    codegen.keep_ir = true;
+    codegen.min_shared_weight = 1;
+    codegen.quick_rare_code = quick;
+    auto s = jit_compile(*c, true, kOptLevel, codegen, pass);
+    EXPECT_TRUE(s);
+    if (!s) return out;
+    const std::string& ir = s->jitted->ir();
+    out.full = count(ir, "@racelang_shared.");
+    out.quick = count(ir, "@racelang_quick_shared.");
+    EXPECT_EQ(out.quick, s->jitted->times().quick_shared_functions);
+    out.rare = s->jitted->times().rare_path_functions;
+    EXPECT_EQ(out.rare, count(ir, "@racelang_thread_0.rare"));
+    CheckOptions reserved;
+    reserved.allow_reserved_names = true;
+    auto instrumented = compile(s->program(), reserved);
+    EXPECT_TRUE(instrumented);
+    if (!instrumented) return out;
+    TracedRun interp = interpret(*instrumented, 100'000);
+    JitRun j = jit_run(*s);
+    EXPECT_EQ(interp.result.outcome, Outcome::Finished);
+    EXPECT_EQ(j.result.outcome, Outcome::Finished);
+    EXPECT_EQ(j.result.memory, interp.result.memory);
+    return out;
+  };
+  Build in_loop_only = build(loop, true);
+  EXPECT_GT(in_loop_only.full, 0u);
+  EXPECT_EQ(in_loop_only.quick, 0u) << "code a synchronising loop runs was compiled quickly";
+  EXPECT_EQ(in_loop_only.rare, 0u) << "a slow path in a synchronising loop was compiled quickly";
+  Build both = build(loop + main_accesses, true);
+  EXPECT_GT(both.full, 0u);
+  EXPECT_GT(both.quick, 0u) << "main's shared code, outside every loop, was not compiled quickly";
+  EXPECT_EQ(both.rare, 4u) << "main's four slow paths were not compiled quickly";
+  Build off = build(loop + main_accesses, false);
+  EXPECT_EQ(off.quick + off.rare, 0u);
+  EXPECT_GT(off.full, both.full);
 }
 
 TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
@@ -222,7 +311,7 @@ run_until_the_write_finds_it(const std::string& program, jit::Fault fault, int w
   auto s = jit_compile(*c, true, kOptLevel, codegen);
   EXPECT_TRUE(s);
   if (!s) return runs;
-  EXPECT_NE(s->jitted->ir().find("racelang_shared."), std::string::npos) << "nothing was shared";
+  EXPECT_GT(s->jitted->times().shared_calls, 0u) << "nothing was shared";
   runs.shared_calls = s->jitted->times().shared_calls;
   runs.slow_path_calls = s->jitted->times().slow_path_shared_calls;
   uint32_t cell = s->info().find_symbol(location)->first_cell;

@@ -307,6 +307,7 @@ void check_shared_threads_match_interpreter(const ThreadsProgram& p, int instrum
   // Every spawned thread shares the one function (a test that shares nothing tests nothing).
   RC_ASSERT(s->jitted->times().shared_threads == static_cast<size_t>(p.threads));
   RC_ASSERT(s->jitted->times().shared_thread_functions == 1u);
+  RC_CLASSIFY(s->jitted->times().rare_path_functions > 0, "slow paths compiled quickly");
   const Compiled* run = c.get();
   std::unique_ptr<Compiled> instrumented;
   if (instrument != 0) {
@@ -370,6 +371,22 @@ TEST(JitSharedThreads, UsingTheFirstMembersLiteralsFailsTheProperty) {
       },
       200);
   ASSERT_TRUE(failure.has_value()) << "threads run with the first member's literals went "
+                                      "unnoticed";
+}
+
+// The slow paths outside loops that synchronise are functions of the quick module (jit/README.md,
+// "Quick code for rare paths"); in a thread group's function each is passed the member's thread
+// id, first site and literals. Without them every member's slow path checks and records the
+// first member's metadata, and the memory differs from the interpreter's.
+TEST(JitSharedThreads, RarePathsWithTheFirstMembersLiteralsFailTheProperty) {
+  auto failure = verify::find_failure(
+      [] {
+        check_shared_threads_match_interpreter(gen_threads_program(), *rc::gen::inRange(1, 3),
+                                               jit::Fault::RarePathsUseFirstMembersLiterals,
+                                               jit::kDefaultMinSharedWeight);
+      },
+      200);
+  ASSERT_TRUE(failure.has_value()) << "rare paths run with the first member's literals went "
                                       "unnoticed";
 }
 
