@@ -52,7 +52,7 @@ VectorClock VectorClock::unit(ThreadId t) {
 void VectorClock::set(ThreadId t, Clock c) {
   if (t >= entries_.size()) {
     if (c == 0) return; // already 0; do not grow for nothing
-    entries_.resize(std::size_t{t} + 1, 0);
+    entries_.grow(std::size_t{t} + 1, 0);
   }
   entries_[t] = c;
 }
@@ -65,7 +65,7 @@ void VectorClock::inc(ThreadId t) {
 }
 
 void VectorClock::join(const VectorClock& other) {
-  if (other.entries_.size() > entries_.size()) entries_.resize(other.entries_.size(), 0);
+  if (other.entries_.size() > entries_.size()) entries_.grow(other.entries_.size(), 0);
   for (std::size_t i = 0; i < other.entries_.size(); ++i)
     entries_[i] = std::max(entries_[i], other.entries_[i]);
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "detect/clock_entries.h"
 #include "detect/detector.h"
 #include "detect/event.h"
 #include "detect/location_table.h"
@@ -55,7 +56,7 @@ public:
   std::string to_string(std::size_t min_width = 0) const;
 
 private:
-  std::vector<Clock> entries_;
+  ClockEntries entries_;
 };
 
 // a ⊔ b

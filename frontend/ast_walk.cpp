@@ -160,9 +160,40 @@ void unexpanded_call(const Call& call) {
                          "' reached a stage after the frontend, which expands every call");
 }
 
+namespace {
+
+// One column at `loc`: the range of an access no statement starts at.
+SourceRange column_at(SourceLoc loc) {
+  return {loc, {loc.line, loc.col + 1}};
+}
+
+bool begins_before(SourceLoc a, SourceLoc b) {
+  return a.line != b.line ? a.line < b.line : a.col < b.col;
+}
+
+} // namespace
+
 SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
   if (const Stmt* s = access_statement_at(program_body, loc)) return s->range;
-  return {loc, {loc.line, loc.col + 1}};
+  return column_at(loc);
+}
+
+AccessRanges::AccessRanges(const Block& program_body) {
+  for_each_stmt(program_body, SpawnBodies::Enter, [&](const Stmt& s) {
+    if (std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node))
+      ranges_.push_back(s.range);
+  });
+  // Stable: of two accesses that begin at one place, the first found stays first.
+  std::stable_sort(ranges_.begin(), ranges_.end(), [](const SourceRange& a, const SourceRange& b) {
+    return begins_before(a.begin, b.begin);
+  });
+}
+
+SourceRange AccessRanges::at(SourceLoc loc) const {
+  auto it =
+      std::lower_bound(ranges_.begin(), ranges_.end(), loc,
+                       [](const SourceRange& r, SourceLoc l) { return begins_before(r.begin, l); });
+  return it != ranges_.end() && it->begin == loc ? *it : column_at(loc);
 }
 
 bool can_fail(const Expr& e) {

@@ -99,4 +99,18 @@ const Stmt* access_statement_at(const Block& program_body, SourceLoc loc);
 // Its range, or one column at `loc` when no access starts there.
 SourceRange access_range_at(const Block& program_body, SourceLoc loc);
 
+// access_range_at's answers for one program, its accesses indexed once: for callers that ask
+// again and again (the explorer, at every failed race check).
+class AccessRanges {
+public:
+  AccessRanges() = default;
+  explicit AccessRanges(const Block& program_body);
+  SourceRange at(SourceLoc loc) const;
+
+private:
+  // Each load's and store's range by its begin (line, column), sorted; of two that begin at
+  // the same place, the first in access_statement_at's order.
+  std::vector<SourceRange> ranges_;
+};
+
 } // namespace racelang

@@ -329,6 +329,7 @@ const std::string& Code::local_name(uint32_t thread, uint32_t slot) const {
 Code compile_program(const Program& program, const ProgramInfo& info) {
   Code code;
   code.program = &program;
+  code.access_ranges = AccessRanges(program.body);
   code.info = &info;
   code.cell_count = info.cell_count;
   code.index_of_id.assign(static_cast<size_t>(info.max_thread_id) + 1, -1);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "frontend/ast_walk.h"
 #include "frontend/check.h"
 
 namespace racelang {
@@ -142,6 +143,7 @@ struct Code {
   std::vector<int32_t> index_of_id; // thread id -> index, -1 if no such thread
   uint32_t cell_count = 0;
   uint32_t max_eval_stack = 1; // deepest evaluation stack any expression needs
+  AccessRanges access_ranges;  // the program's loads and stores, for race checks' reports
 
   int32_t thread_index(int64_t id) const {
     return id >= 0 && static_cast<size_t>(id) < index_of_id.size()

@@ -17,7 +17,7 @@ std::vector<BlockedThread> blocked_threads(const Machine& machine) {
 }
 
 RaceReport race_from_check(const Code& code, const Failure& failure) {
-  return race_from_check(code.program->body, failure);
+  return race_from_check(code.access_ranges, failure);
 }
 
 RunResult run_program(const Code& code, Scheduler& scheduler, const InterpreterOptions& options) {

@@ -26,16 +26,19 @@ SourceLoc decode_site(int64_t site) {
 }
 
 RaceReport race_from_check(const Block& program_body, const Failure& failure) {
+  return race_from_check(AccessRanges(program_body), failure);
+}
+
+RaceReport race_from_check(const AccessRanges& accesses, const Failure& failure) {
   RaceReport report;
   report.from_instrumentation = true;
   const RaceCheckReport& check = *failure.race;
   report.cell = check.cell;
   SourceLoc here = decode_site(check.site);
-  report.current = {failure.thread, check.kind,
-                    here.line ? access_range_at(program_body, here) : failure.range};
+  report.current = {failure.thread, check.kind, here.line ? accesses.at(here) : failure.range};
   SourceLoc prev = decode_site(check.prev_site);
   report.previous = {check.prev_thread, check.prev_kind,
-                     prev.line ? access_range_at(program_body, prev) : SourceRange{}};
+                     prev.line ? accesses.at(prev) : SourceRange{}};
   return report;
 }
 

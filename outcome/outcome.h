@@ -20,6 +20,8 @@
 
 namespace racelang {
 
+class AccessRanges; // frontend/ast_walk.h
+
 inline constexpr uint64_t kDefaultMaxSteps = 10'000'000;
 
 // How a run ended.
@@ -122,6 +124,8 @@ SourceLoc decode_site(int64_t site);
 // sites and widened to the load or store statement that starts there in `program_body` (the
 // main thread's body, spawns included).
 RaceReport race_from_check(const Block& program_body, const Failure& failure);
+// The same with the program's accesses indexed once (frontend/ast_walk.h).
+RaceReport race_from_check(const AccessRanges& accesses, const Failure& failure);
 // race_key(race_from_check(body, failure)), without walking the program: the ranges
 // race_from_check finds begin where the sites say. For deduplicating failed checks cheaply.
 RaceKey race_check_key(const Failure& failure);

@@ -37,6 +37,32 @@ TEST(DetectVectorClockValue, GrowsOnDemand) {
   EXPECT_EQ(v.get(4), 1u);
 }
 
+// A clock keeps its first ClockEntries::kInline entries in place and moves them to the heap
+// when it grows past them: every entry survives the move, and copies made on either side of it
+// are clocks of their own.
+TEST(DetectVectorClockValue, KeepsItsEntriesWhenItOutgrowsItsPlace) {
+  constexpr auto n = static_cast<ThreadId>(ClockEntries::kInline);
+  VectorClock v;
+  for (ThreadId t = 0; t < n; ++t) v.set(t, t + 1);
+  VectorClock in_place = v;
+  v.set(n + 3, 7);
+  for (ThreadId t = 0; t < n; ++t) EXPECT_EQ(v.get(t), t + 1);
+  EXPECT_EQ(v.get(n), 0u);
+  EXPECT_EQ(v.get(n + 3), 7u);
+  VectorClock on_heap = v;
+  v.inc(0);
+  v.join(VectorClock{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5});
+  EXPECT_EQ(v.get(0), 2u);
+  EXPECT_EQ(v.get(10), 5u);
+  EXPECT_EQ(in_place.size(), ClockEntries::kInline);
+  EXPECT_EQ(in_place.get(0), 1u);
+  EXPECT_EQ(on_heap.get(0), 1u);
+  EXPECT_EQ(on_heap.get(10), 0u);
+  EXPECT_EQ(on_heap.to_string(), "[1,2,3,4,5,6,0,0,0,7]");
+  in_place.join(on_heap);
+  EXPECT_EQ(in_place, on_heap);
+}
+
 TEST(DetectVectorClockValue, JoinIsPointwiseMax) {
   EXPECT_EQ(join(VectorClock{1, 0, 2}, VectorClock{0, 3}), (VectorClock{1, 3, 2}));
   EXPECT_EQ(join(VectorClock{0, 3}, VectorClock{1, 0, 2}), (VectorClock{1, 3, 2}));
@@ -88,7 +114,9 @@ rc::Gen<VectorClock> gen_clock() {
                           rc::gen::inRange<VectorClock::Clock>(0, 4)),
                       [](const std::vector<VectorClock::Clock>& entries) {
                         VectorClock v;
-                        for (std::size_t i = 0; i < entries.size() && i < 6; ++i)
+                        // Up to ten entries: past ClockEntries::kInline, so the laws hold
+                        // for clocks kept in place, on the heap, and one of each.
+                        for (std::size_t i = 0; i < entries.size() && i < 10; ++i)
                           v.set(static_cast<ThreadId>(i), entries[i]);
                         return v;
                       });

@@ -19,7 +19,7 @@ auto catch_all = Overloaded{[](const Assign&) {}, [](const auto&) {}};
 auto missing_print = Overloaded{
     [](const Assign&) {},     [](const Load&) {},  [](const Store&) {}, [](const LockStmt&) {},
     [](const UnlockStmt&) {}, [](const Spawn&) {}, [](const Wait&) {},  [](const Assert&) {},
-    [](const If&) {},         [](const While&) {}, [](const Call&) {}, [](const Sync&) {},
+    [](const If&) {},         [](const While&) {}, [](const Call&) {},  [](const Sync&) {},
 };
 static_assert(handles_every_statement_kind<decltype(every_kind)>);
 static_assert(!handles_every_statement_kind<decltype(catch_all)>);
@@ -75,6 +75,22 @@ TEST(AstWalk, AccessStatementAtFindsLoadsAndStoresInEveryThread) {
   EXPECT_TRUE(std::holds_alternative<Store>(store->node));
   EXPECT_NE(access_statement_at(p.body, SourceLoc{11, 3}), nullptr);
   EXPECT_EQ(access_statement_at(p.body, SourceLoc{3, 1}), nullptr); // an assignment
+}
+
+// AccessRanges answers what access_range_at answers, at every position of the program: the
+// first load or store (in walk order, every thread) that starts there, or one column.
+TEST(AstWalk, AccessRangesAgreeWithAccessRangeAtEverywhere) {
+  Program p = parse_ok(kProgram);
+  AccessRanges ranges(p.body);
+  size_t accesses = 0;
+  for (uint32_t line = 0; line <= 14; ++line)
+    for (uint32_t col = 0; col <= 30; ++col) {
+      SourceLoc at{line, col};
+      EXPECT_EQ(ranges.at(at), access_range_at(p.body, at)) << line << ":" << col;
+      if (access_statement_at(p.body, at)) ++accesses;
+    }
+  EXPECT_GE(accesses, 3u);
+  EXPECT_EQ(AccessRanges().at(SourceLoc{7, 5}), (SourceRange{{7, 5}, {7, 6}}));
 }
 
 } // namespace
