@@ -82,7 +82,8 @@ struct ModuleEnv {
 class ThreadCodegen {
 public:
   // The thread function goes into `env`; the parts of a split thread into `part_envs`, in turn
-  // (`next_part_env` counts across the threads of the program).
+  // (`next_part_env` counts across the threads of the program); code that runs rarely into
+  // `quick_env` (null: none, CodegenOptions::quick_rare_code off).
   ThreadCodegen(ModuleEnv& env, const std::vector<std::unique_ptr<ModuleEnv>>& part_envs,
                 size_t& next_part_env, ModuleEnv* quick_env, const ProgramInfo& info,
                 ProgramLayout& layout, const CodegenOptions& options, const ShapeTable& shapes,

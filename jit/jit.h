@@ -104,12 +104,12 @@ struct CodegenOptions {
   // its run time (docs/performance.md, "Members whose checks differ"), and run time comes first.
   bool share_threads_whose_checks_differ = false;
   // Code that runs rarely is compiled for compile time, not speed (jit/README.md, "Quick code
-  // for rare paths"): a short pipeline, then `optnone`, so that instruction selection takes
-  // its fast path. Rare are the slow paths of accesses that no synchronising loop encloses
-  // (compiled as functions of their own) and the shared instrumentation code that no
-  // synchronising loop calls (RunPlace::in_sync_loop): an access takes them at most once per
-  // location and epoch; and the clock operations of spawns and waits. false: everything
-  // inline and fully optimised, as before.
+  // for rare paths"): in a module of its own, optimised by a short pipeline and compiled at
+  // the code generator's -O0. Rare are the slow paths of accesses that no synchronising loop
+  // encloses (compiled as functions of their own) and the shared instrumentation code that no
+  // synchronising loop runs (ShapeUse::in_sync_loop): an access takes them at most once per
+  // location and epoch, and the clock operations of spawns and waits once per thread. false:
+  // everything inline and fully optimised, as before.
   bool quick_rare_code = true;
   // How many threads may optimise and compile a large module (jit/README.md, "Compiling on
   // several threads"): 0 means one per core. A module compiles on one thread when this is 1,
