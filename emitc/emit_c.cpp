@@ -99,8 +99,7 @@ std::string quoted(const std::string& text) {
 // race reports of instrumented programs name accesses by site.
 void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {
   for_each_stmt(block, SpawnBodies::Enter, [&](const Stmt& s) {
-    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
-    if (!access || s.range.begin.line == 0) return;
+    if (!is_load_or_store(s) || s.range.begin.line == 0) return;
     int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
     for (const auto& [known, range] : out)
       if (known == site) return;

@@ -146,11 +146,14 @@ void thread_locals(const Block& block, std::vector<std::string>& out) {
   for_each_stmt(block, SpawnBodies::Skip, [&](const Stmt& s) { collect_locals(s, out); });
 }
 
+bool is_load_or_store(const Stmt& s) {
+  return std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
+}
+
 const Stmt* access_statement_at(const Block& program_body, SourceLoc loc) {
   const Stmt* found = nullptr;
   for_each_stmt(program_body, SpawnBodies::Enter, [&](const Stmt& s) {
-    bool access = std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node);
-    if (!found && access && s.range.begin == loc) found = &s;
+    if (!found && is_load_or_store(s) && s.range.begin == loc) found = &s;
   });
   return found;
 }
@@ -180,8 +183,7 @@ SourceRange access_range_at(const Block& program_body, SourceLoc loc) {
 
 AccessRanges::AccessRanges(const Block& program_body) {
   for_each_stmt(program_body, SpawnBodies::Enter, [&](const Stmt& s) {
-    if (std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node))
-      ranges_.push_back(s.range);
+    if (is_load_or_store(s)) ranges_.push_back(s.range);
   });
   // Stable: of two accesses that begin at one place, the first found stays first.
   std::stable_sort(ranges_.begin(), ranges_.end(), [](const SourceRange& a, const SourceRange& b) {

@@ -93,6 +93,9 @@ void for_each_stmt(const Stmt& stmt, SpawnBodies spawns, const std::function<voi
 // index, condition or race check), in order of first appearance, without entering spawns.
 void thread_locals(const Block& block, std::vector<std::string>& out);
 
+// Whether `s` is a load or a store: the statements race checks and race reports name.
+bool is_load_or_store(const Stmt& s);
+
 // The load or store statement whose range starts at `loc`, anywhere in the program (every
 // thread); nullptr if there is none. Race checks name accesses by that position.
 const Stmt* access_statement_at(const Block& program_body, SourceLoc loc);

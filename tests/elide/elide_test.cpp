@@ -65,8 +65,7 @@ struct Analysed {
   std::vector<const Stmt*> accesses() const {
     std::vector<const Stmt*> out;
     for_each_stmt(checked->program.body, SpawnBodies::Enter, [&](const Stmt& s) {
-      if (std::holds_alternative<Load>(s.node) || std::holds_alternative<Store>(s.node))
-        out.push_back(&s);
+      if (is_load_or_store(s)) out.push_back(&s);
     });
     return out;
   }
