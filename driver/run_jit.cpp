@@ -235,8 +235,9 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
 
   if (stats) {
     const jit::CompileTimes& t = jitted->times();
-    std::cerr << "racelang: jit: -O" << opt_level << ", compiled in " << format_ms(t.total())
-              << " (IR " << format_ms(t.ir_ms) << ", optimise " << format_ms(t.optimise_ms)
+    std::cerr << "racelang: jit: -O" << opt_level << ", compiled in " << format_ms(t.total());
+    if (t.compile_threads > 1) std::cerr << " on " << t.compile_threads << " threads";
+    std::cerr << " (IR " << format_ms(t.ir_ms) << ", optimise " << format_ms(t.optimise_ms)
               << ", machine code " << format_ms(t.codegen_ms) << ")";
     if (t.split_functions > 0)
       std::cerr << " with " << t.split_functions << " functions split off large threads";
@@ -250,7 +251,6 @@ int run_jit(const std::string& path, const ParsedOptions& options, bool color) {
       std::cerr << ", " << quick << (quick == 1 ? " function" : " functions")
                 << " of rare paths compiled quickly (" << t.rare_path_functions << " slow paths, "
                 << t.quick_shared_functions << " shared)";
-    if (t.compile_threads > 1) std::cerr << " on " << t.compile_threads << " threads";
     if (instrumented) std::cerr << " after instrumenting in " << format_ms(instrument_ms);
     std::cerr << "; ran in " << format_ms(result.stats.run_ms) << "\n"
               << "racelang: jit: " << result.stats.threads << " threads, "

@@ -8,7 +8,6 @@
 #include <optional>
 #include <thread>
 
-#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/raw_ostream.h>
@@ -17,6 +16,7 @@
 #include "jit/optimize.h"
 #include "jit/orc.h"
 #include "jit/parallel_compile.h"
+#include "jit/printed_ir.h"
 #include "jit/run_state.h"
 #include "jit/runtime.h"
 
@@ -65,6 +65,15 @@ unsigned compile_threads(const ProgramInfo& info, const CodegenOptions& options)
   unsigned threads = options.compile_threads;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   return threads;
+}
+
+// Whether the quick module may be compiled on a thread of its own beside the program's: not
+// when the IR is kept (it is printed in order, one module after the other), nor with one
+// compile thread, asked for or (by default) because there is one core.
+bool may_compile_beside(const CodegenOptions& options) {
+  if (options.keep_ir) return false;
+  if (options.compile_threads == 0) return std::thread::hardware_concurrency() > 1;
+  return options.compile_threads > 1;
 }
 
 // Every module of the program, the quick one included (if any).
@@ -116,50 +125,53 @@ public:
     }
     times.ir_ms = ms_since(start);
 
-    // The code that runs rarely: optimised quickly, compiled by the quick target machine
-    // (jit/README.md, "Quick code for rare paths"), linked with the rest in the JITDylib.
-    std::unique_ptr<llvm::MemoryBuffer> quick_object;
-    std::string quick_ir;
-    if (generated.quick.module) {
-      start = Clock::now();
-      optimise_quickly(*generated.quick.module, jit_->quick_target_machine());
-      times.optimise_ms += ms_since(start);
-      if (options.keep_ir) {
-        llvm::raw_string_ostream out(quick_ir);
-        generated.quick.module->print(out, nullptr);
-      }
-      start = Clock::now();
-      llvm::orc::SimpleCompiler compile_quickly(jit_->quick_target_machine());
-      auto object = compile_quickly(*generated.quick.module);
-      if (!object) {
-        error = message_of(object.takeError());
-        return nullptr;
-      }
-      quick_object = std::move(*object);
-      generated.quick.module.reset();
-      generated.quick.context.reset();
-      times.codegen_ms += ms_since(start);
-    }
-
+    // Every module to an object file, each on a thread of its own when there are several
+    // (the quick one, with the code that runs rarely, included: jit/README.md, "Quick code for
+    // rare paths"); or, with one module, the program's optimised module handed to ORC as
+    // before.
     start = Clock::now();
     std::optional<CompiledPieces> objects;
+    std::unique_ptr<llvm::MemoryBuffer> quick_object;
     std::string ir;
-    if (generated.pieces.size() > 1) {
-      auto compiled_pieces =
-          compile_in_pieces(std::move(generated.pieces), jit_->target_builder(), opt_level_);
+    bool quick = generated.quick.module != nullptr;
+    if (generated.pieces.size() > 1 || (quick && may_compile_beside(options))) {
+      std::vector<ModuleJob> jobs;
+      for (ModulePiece& piece : generated.pieces)
+        jobs.push_back(ModuleJob{std::move(piece), Pipeline::Program});
+      if (quick) jobs.push_back(ModuleJob{std::move(generated.quick), Pipeline::Quick});
+      times.compile_threads = static_cast<unsigned>(jobs.size());
+      auto compiled_pieces = compile_in_pieces(std::move(jobs), jit_->target_builder(), opt_level_);
       if (!compiled_pieces) {
         error = message_of(compiled_pieces.takeError());
         return nullptr;
       }
       objects = std::move(*compiled_pieces);
     } else {
+      std::string quick_ir;
+      if (quick) {
+        PhaseTimes quick_times;
+        auto object =
+            compile_to_object(generated.quick, jit_->quick_target_machine(), Pipeline::Quick,
+                              opt_level_, quick_times, options.keep_ir ? &quick_ir : nullptr);
+        if (!object) {
+          error = message_of(object.takeError());
+          return nullptr;
+        }
+        quick_object = std::move(*object);
+        times.optimise_ms += quick_times.optimise_ms;
+        times.codegen_ms += quick_times.codegen_ms;
+        start = Clock::now();
+      }
       llvm::Module& module = *generated.pieces[0].module;
       optimise_module(module, jit_->target_machine(), opt_level_);
       times.optimise_ms += ms_since(start);
       if (options.keep_ir) {
-        llvm::raw_string_ostream out(ir);
-        module.print(out, nullptr);
-        out << quick_ir;
+        auto printed = printed_ir(module, quick_ir);
+        if (!printed) {
+          error = message_of(printed.takeError());
+          return nullptr;
+        }
+        ir = std::move(*printed);
       }
       start = Clock::now();
     }
@@ -202,8 +214,9 @@ public:
     if (objects) {
       // Both phases ran on every thread at once: divide their wall time (with the linking)
       // in proportion to the time the threads spent in each.
-      double spent = objects->optimise_thread_ms + objects->codegen_thread_ms;
-      double optimise = spent > 0 ? main_ms * objects->optimise_thread_ms / spent : 0;
+      const PhaseTimes& spent_in = objects->thread_times;
+      double spent = spent_in.optimise_ms + spent_in.codegen_ms;
+      double optimise = spent > 0 ? main_ms * spent_in.optimise_ms / spent : 0;
       times.optimise_ms += optimise;
       main_ms -= optimise;
     }

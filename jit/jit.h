@@ -133,9 +133,10 @@ struct CompileTimes {
   // the slow paths compiled as functions of their own.
   size_t quick_shared_functions = 0;
   size_t rare_path_functions = 0;
-  // Threads the module was optimised and compiled on (1: as one module). With more, the two
-  // phases ran at once on every thread: their wall time is divided between optimise_ms and
-  // codegen_ms in proportion to the CPU time each took, so total() is still the wall time.
+  // Threads the modules were optimised and compiled on, one per module (1: one module, or the
+  // quick one compiled before the program's on the same thread). With more, the two phases ran
+  // at once on every thread: their wall time is divided between optimise_ms and codegen_ms in
+  // proportion to the CPU time each took, so total() is still the wall time.
   unsigned compile_threads = 1;
   double total() const { return ir_ms + optimise_ms + codegen_ms; }
 };

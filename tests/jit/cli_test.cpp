@@ -64,12 +64,31 @@ TEST(JitCli, EmitLlvmPrintsTheOptimisedModule) {
   EXPECT_EQ(r.out.find("\n2\n"), std::string::npos) << "the program must not run";
 }
 
+// The code that runs rarely is compiled as a module of its own (jit/README.md, "Quick code for
+// rare paths"), but `--emit=llvm` prints one module, as LLVM's tools read it: the quick
+// module's functions defined in it, not only declared.
+TEST(JitCli, EmitLlvmPrintsOneModuleWithTheQuickCodeLinkedIn) {
+  CliResult r = run_cli(kLocked, "--emit=llvm --elide=redundant,thread-local");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  size_t modules = 0;
+  for (size_t at = r.out.find("; ModuleID"); at != std::string::npos;
+       at = r.out.find("; ModuleID", at + 1))
+    ++modules;
+  EXPECT_EQ(modules, 1u) << r.out;
+  EXPECT_NE(r.out.find("define hidden i1 @racelang_thread_0.rare0("), std::string::npos)
+      << "main's slow paths were not compiled quickly, or not printed\n"
+      << r.out;
+  EXPECT_EQ(r.out.find("declare hidden i1 @racelang_thread_0.rare0("), std::string::npos) << r.out;
+}
+
 TEST(JitCli, StatsReportCompileTimeAndCounts) {
   // Without the `ordered` elimination, which would leave x (always under m) unchecked.
   CliResult r = run_cli(kLocked, "--stats -O1 --elide=redundant,thread-local");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "2\n");
-  std::regex times(R"(racelang: jit: -O1, compiled in [0-9.]+ ms \(IR [0-9.]+ ms, optimise )"
+  // On two threads where there are two cores: the quick module beside the program's.
+  std::regex times(R"(racelang: jit: -O1, compiled in [0-9.]+ ms( on 2 threads)? )"
+                   R"(\(IR [0-9.]+ ms, optimise )"
                    R"([0-9.]+ ms, machine code [0-9.]+ ms\))"
                    R"((, [0-9]+ calls of shared instrumentation code \([0-9]+ in slow paths\))?)"
                    R"(, [0-9]+ functions of rare paths compiled quickly \([0-9]+ slow paths, )"

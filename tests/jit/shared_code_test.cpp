@@ -177,6 +177,48 @@ store u + 2 y;
   EXPECT_GT(off.full, both.full);
 }
 
+// The quick module is compiled on a thread of its own beside the program's module when more
+// than one compile thread is allowed, and before it on the same thread with one
+// (CodegenOptions::compile_threads; jit/README.md, "Quick code for rare paths"): both end with
+// the interpreter's memory, metadata included, and --stats' thread count says which ran.
+TEST(JitSharedCode, TheQuickModuleCompiledBesideTheProgramEndsAsCompiledBeforeIt) {
+  auto c = compile(R"(shared x;
+shared a[4];
+store 2 a[3];
+u := load a[0];
+store u + 3 x;
+spawn 1 {
+  store 1 a[1];
+  v := load x;
+  store v + 1 a[2];
+}
+wait 1;
+w := load a[2];
+store w x;
+)",
+                   "beside.rl");
+  ASSERT_TRUE(c);
+  PassOptions pass;
+  pass.elide = std::vector<std::string>{};
+  for (unsigned threads : {1u, 2u}) {
+    jit::CodegenOptions codegen;
+    codegen.compile_threads = threads;
+    auto s = jit_compile(*c, true, kOptLevel, codegen, pass);
+    ASSERT_TRUE(s);
+    EXPECT_GT(s->jitted->times().rare_path_functions, 0u) << "nothing was compiled quickly";
+    EXPECT_EQ(s->jitted->times().compile_threads, threads);
+    CheckOptions reserved;
+    reserved.allow_reserved_names = true;
+    auto instrumented = compile(s->program(), reserved);
+    ASSERT_TRUE(instrumented);
+    TracedRun interp = interpret(*instrumented, 100'000);
+    JitRun j = jit_run(*s);
+    EXPECT_EQ(interp.result.outcome, Outcome::Finished);
+    EXPECT_EQ(j.result.outcome, Outcome::Finished) << threads << " compile threads";
+    EXPECT_EQ(j.result.memory, interp.result.memory) << threads << " compile threads";
+  }
+}
+
 TEST(JitSharedCode, KeepingTheFirstLiteralsFailsTheProperty) {
   auto failure = verify::find_failure(
       [] {
