@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -77,14 +78,16 @@ private:
   std::vector<std::unique_ptr<Page>> pages_;
 };
 
-// The locations allocated in either table, ascending, once each (a detector's R_x and W_x).
+// The locations allocated in either table, ascending, once each (a detector's R_x and W_x):
+// each table's list is ascending already, so the two are merged, not sorted (the explorer asks
+// for this at every state it fingerprints).
 template <typename A, typename B>
 std::vector<uint32_t> allocated_locations(const LocationTable<A>& a, const LocationTable<B>& b) {
-  std::vector<uint32_t> out;
-  a.append_allocated(out);
-  b.append_allocated(out);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  std::vector<uint32_t> in_a, in_b, out;
+  a.append_allocated(in_a);
+  b.append_allocated(in_b);
+  out.reserve(std::max(in_a.size(), in_b.size()));
+  std::set_union(in_a.begin(), in_a.end(), in_b.begin(), in_b.end(), std::back_inserter(out));
   return out;
 }
 

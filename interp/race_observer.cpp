@@ -37,25 +37,15 @@ public:
   // same ranks give the same verdicts on every future trace. This is what turns a spin loop
   // that locks and unlocks into a cycle instead of an endless chain of ever-larger clocks.
   void canonical(std::string& out) const {
+    Ranks& ranks = scratch_ranks();
+    ranks.build(*this);
     const size_t z = threads_.size();
-    std::vector<std::vector<uint32_t>> values(z, std::vector<uint32_t>{0});
-    for (auto& v : values) v.reserve(1 + clock_values_.size() / z + epochs_.size());
-    for (size_t i = 0; i < clock_values_.size(); ++i) values[i % z].push_back(clock_values_[i]);
-    for (const detect::Epoch& e : epochs_)
-      if (size_t j = component(e.thread); j < values.size()) values[j].push_back(e.clock);
-    for (auto& v : values) {
-      std::sort(v.begin(), v.end());
-      v.erase(std::unique(v.begin(), v.end()), v.end());
-    }
-    auto rank = [&](size_t j, uint32_t value) {
-      return static_cast<uint32_t>(std::lower_bound(values[j].begin(), values[j].end(), value) -
-                                   values[j].begin());
-    };
-    for (size_t i = 0; i < clock_values_.size(); ++i) put(out, rank(i % z, clock_values_[i]));
+    for (size_t i = 0, j = 0; i < clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
+      put(out, ranks.rank(j, clock_values_[i]));
     for (const detect::Epoch& e : epochs_) {
       size_t j = component(e.thread);
       put(out, static_cast<uint32_t>(j));
-      put(out, j < values.size() ? rank(j, e.clock) : e.clock);
+      put(out, j < z ? ranks.rank(j, e.clock) : e.clock);
     }
     out += flags_;
     for (uint32_t id : ids_) put(out, id);
@@ -66,6 +56,77 @@ private:
     for (size_t j = 0; j < threads_.size(); ++j)
       if (threads_[j] == static_cast<int64_t>(t)) return j;
     return threads_.size();
+  }
+
+  // The rank of each value of each component. Clock values are counts of a thread's
+  // synchronisation steps, small beside the number of values a state holds, so a table indexed
+  // by value (each component's values from 0 to its largest, one after the other) ranks every
+  // value in one pass; the fingerprint of every cached state is built this way, and sorting
+  // each component's values was the state cache's largest cost. Components whose values are
+  // too spread out for a table are sorted instead.
+  class Ranks {
+  public:
+    void build(const ClockSnapshot& snap) {
+      const size_t z = snap.threads_.size();
+      size_t values = snap.clock_values_.size() + snap.epochs_.size();
+      largest_.assign(z, 0);
+      for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
+        largest_[j] = std::max(largest_[j], snap.clock_values_[i]);
+      for (const detect::Epoch& e : snap.epochs_)
+        if (size_t j = snap.component(e.thread); j < z)
+          largest_[j] = std::max(largest_[j], e.clock);
+      base_.assign(z + 1, 0);
+      for (size_t j = 0; j < z; ++j) base_[j + 1] = base_[j] + size_t{largest_[j]} + 1;
+      dense_ = base_[z] <= 4 * values + 1024;
+      if (dense_) {
+        // Mark the values present (0 always is), then turn the marks into ranks: the number
+        // of distinct values below each value of its component.
+        table_.assign(base_[z], 0);
+        for (size_t j = 0; j < z; ++j) table_[base_[j]] = 1;
+        for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
+          table_[base_[j] + snap.clock_values_[i]] = 1;
+        for (const detect::Epoch& e : snap.epochs_)
+          if (size_t j = snap.component(e.thread); j < z) table_[base_[j] + e.clock] = 1;
+        for (size_t j = 0; j < z; ++j) {
+          uint32_t below = 0;
+          for (size_t v = base_[j]; v < base_[j + 1]; ++v) {
+            uint32_t present = table_[v];
+            table_[v] = below;
+            below += present;
+          }
+        }
+        return;
+      }
+      sorted_.assign(z, std::vector<uint32_t>{0});
+      for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
+        sorted_[j].push_back(snap.clock_values_[i]);
+      for (const detect::Epoch& e : snap.epochs_)
+        if (size_t j = snap.component(e.thread); j < z) sorted_[j].push_back(e.clock);
+      for (auto& v : sorted_) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+      }
+    }
+
+    uint32_t rank(size_t j, uint32_t value) const {
+      if (dense_) return table_[base_[j] + value];
+      const std::vector<uint32_t>& v = sorted_[j];
+      return static_cast<uint32_t>(std::lower_bound(v.begin(), v.end(), value) - v.begin());
+    }
+
+  private:
+    std::vector<uint32_t> largest_;
+    std::vector<size_t> base_;
+    bool dense_ = false;
+    std::vector<uint32_t> table_;
+    std::vector<std::vector<uint32_t>> sorted_;
+  };
+
+  // One per thread (the parallel explorer's workers fingerprint at once), kept from state to
+  // state so the tables are not allocated each time.
+  static Ranks& scratch_ranks() {
+    thread_local Ranks ranks;
+    return ranks;
   }
 
   const std::vector<int64_t>& threads_;
