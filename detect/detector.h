@@ -56,6 +56,10 @@ public:
   // A display name, e.g. "VectorClock" or "FastTrack".
   virtual std::string_view name() const = 0;
 
+  // A copy of this detector, state and options (an explorer keeps copies at points of its
+  // search path instead of replaying the path's events from the start at each backtrack).
+  virtual std::unique_ptr<Detector> clone() const = 0;
+
 protected:
   // The concrete detectors are values (copy one to snapshot its state, e.g. at a branch point of
   // an exploration); copying through the base would slice, so only subclasses may.

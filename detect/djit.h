@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,7 @@ public:
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "DJIT+"; }
+  std::unique_ptr<Detector> clone() const override { return std::make_unique<DjitDetector>(*this); }
 
   const DjitCounters& counters() const { return counters_; }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -77,6 +78,9 @@ public:
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "FastTrack"; }
+  std::unique_ptr<Detector> clone() const override {
+    return std::make_unique<FastTrackDetector>(*this);
+  }
 
   const FastTrackCounters& counters() const { return counters_; }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,9 @@ public:
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "VectorClock-multijoin"; }
+  std::unique_ptr<Detector> clone() const override {
+    return std::make_unique<MultiJoinVectorClockDetector>(*this);
+  }
 
   bool has_exited(ThreadId t) const { return t < exited_.size() && exited_[t]; }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -178,6 +179,9 @@ public:
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "VectorClock"; }
+  std::unique_ptr<Detector> clone() const override {
+    return std::make_unique<VectorClockDetector>(*this);
+  }
 
   const VectorClockOptions& options() const { return options_; }
 

@@ -20,6 +20,7 @@
 #include "interp/explore_dpor.h"
 #include "interp/explore_outcomes.h"
 #include "interp/explore_parallel.h"
+#include "interp/observer_checkpoints.h"
 #include "interp/race_observer.h"
 
 namespace racelang {
@@ -83,6 +84,7 @@ struct Frame {
   bool edge_raced = false;
   uint32_t races_on_path = 0; // races reported from the root to here
   uint64_t path_steps = 0;    // instructions from the root to here
+  uint64_t serial = 0;        // names this frame among all pushed (ObserverCheckpoints)
 };
 
 class Explorer {
@@ -168,14 +170,18 @@ private:
 
   bool limit_reached() { return explore_limit_reached(result_, options_); }
 
-  // The observer for the state at the top of the stack.
+  // The observer for the state at the top of the stack: the live one if it is there, else
+  // rebuilt from the checkpoints along the path.
   RaceObserver& observer_at_top() {
     size_t depth = stack_.size() - 1;
+    auto serial_at = [&](size_t d) { return stack_[d].serial; };
     if (live_depth_ != depth) {
-      live_ = std::make_unique<RaceObserver>(options_.detector);
-      for (const Frame& f : stack_) apply_edge(*live_, f.edge);
+      live_ = std::make_unique<RaceObserver>(checkpoints_.rebuild(
+          depth, options_.detector, serial_at,
+          [&](RaceObserver& observer, size_t d) { apply_edge(observer, stack_[d].edge); }));
       live_depth_ = depth;
     }
+    checkpoints_.offer(depth, serial_at, *live_);
     return *live_;
   }
 
@@ -285,6 +291,7 @@ private:
     frame.state = machine_.state();
     frame.choices = std::move(runnable);
     frame.node = node;
+    frame.serial = ++next_serial_;
     stack_.push_back(std::move(frame));
     return true;
   }
@@ -436,6 +443,8 @@ private:
   std::vector<Frame> stack_;
   std::unique_ptr<RaceObserver> live_;
   size_t live_depth_ = 0;
+  ObserverCheckpoints checkpoints_;
+  uint64_t next_serial_ = 0; // Frame::serial of the next frame pushed
   std::unordered_map<std::string, Node> nodes_;
   mutable ChunkIds memory_chunks_;
   std::vector<GraphNode> graph_; // with cache_: the states by Node::index

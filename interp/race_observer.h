@@ -24,6 +24,16 @@ public:
   // A detector made elsewhere (tests use deliberately broken ones).
   explicit RaceObserver(std::unique_ptr<detect::Detector> detector)
       : detector_(std::move(detector)) {}
+  // A copy is a snapshot: the detector's state and the history, independent of the original.
+  RaceObserver(const RaceObserver& other)
+      : kind_(other.kind_), detector_(other.detector_ ? other.detector_->clone() : nullptr),
+        history_(other.history_) {}
+  RaceObserver& operator=(const RaceObserver& other) {
+    if (this != &other) *this = RaceObserver(other);
+    return *this;
+  }
+  RaceObserver(RaceObserver&&) noexcept = default;
+  RaceObserver& operator=(RaceObserver&&) noexcept = default;
 
   bool has_detector() const { return detector_ != nullptr; }
   std::optional<detect::DetectorKind> kind() const { return kind_; }

@@ -198,6 +198,9 @@ public:
     if (is_access(e)) history_.push_back(e);
   }
   std::string_view name() const override { return "LastAccessorReporter"; }
+  std::unique_ptr<Detector> clone() const override {
+    return std::make_unique<LastAccessorReporter>(*this);
+  }
 
 private:
   VectorClockDetector vc_;
