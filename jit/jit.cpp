@@ -68,8 +68,8 @@ unsigned compile_threads(const ProgramInfo& info, const CodegenOptions& options)
 }
 
 // Whether the quick module may be compiled on a thread of its own beside the program's: not
-// when the IR is kept (it is printed in order, one module after the other), nor with one
-// compile thread, asked for or (by default) because there is one core.
+// when the IR is kept (the one-thread path prints it between optimising and compiling), nor
+// with one compile thread, asked for or (by default) because there is one core.
 bool may_compile_beside(const CodegenOptions& options) {
   if (options.keep_ir) return false;
   if (options.compile_threads == 0) return std::thread::hardware_concurrency() > 1;

@@ -36,6 +36,23 @@ constexpr int kOptLevel = 2;
 // so the instrumentation is without eliminations (which would remove every check), by either
 // pass, with clock operations unrolled or as loops. Returns how many calls of shared code the
 // JIT's code makes in slow paths (jit::CompileTimes::slow_path_shared_calls).
+// Runs the instrumented program of `s` on the JIT and in the interpreter (its reserved names
+// allowed): both must finish, with the same memory, metadata included. Returns the
+// interpreter's memory (empty if the instrumented program does not compile).
+std::vector<int64_t> expect_ends_as_in_the_interpreter(const JitSubject& s) {
+  CheckOptions reserved;
+  reserved.allow_reserved_names = true;
+  auto instrumented = compile(s.program(), reserved);
+  EXPECT_TRUE(instrumented);
+  if (!instrumented) return {};
+  TracedRun interp = interpret(*instrumented, 100'000);
+  JitRun j = jit_run(s);
+  EXPECT_EQ(interp.result.outcome, Outcome::Finished);
+  EXPECT_EQ(j.result.outcome, Outcome::Finished);
+  EXPECT_EQ(j.result.memory, interp.result.memory);
+  return interp.result.memory;
+}
+
 size_t check_shared_code_matches_interpreter(const Program& program, jit::Fault fault,
                                              size_t min_weight) {
   PassOptions pass;
@@ -152,16 +169,7 @@ store u + 2 y;
     EXPECT_EQ(out.quick, s->jitted->times().quick_shared_functions);
     out.rare = s->jitted->times().rare_path_functions;
     EXPECT_EQ(out.rare, count(ir, "@racelang_thread_0.rare"));
-    CheckOptions reserved;
-    reserved.allow_reserved_names = true;
-    auto instrumented = compile(s->program(), reserved);
-    EXPECT_TRUE(instrumented);
-    if (!instrumented) return out;
-    TracedRun interp = interpret(*instrumented, 100'000);
-    JitRun j = jit_run(*s);
-    EXPECT_EQ(interp.result.outcome, Outcome::Finished);
-    EXPECT_EQ(j.result.outcome, Outcome::Finished);
-    EXPECT_EQ(j.result.memory, interp.result.memory);
+    expect_ends_as_in_the_interpreter(*s);
     return out;
   };
   Build in_loop_only = build(loop, true);
@@ -201,21 +209,14 @@ store w x;
   PassOptions pass;
   pass.elide = std::vector<std::string>{};
   for (unsigned threads : {1u, 2u}) {
+    SCOPED_TRACE(std::to_string(threads) + " compile threads");
     jit::CodegenOptions codegen;
     codegen.compile_threads = threads;
     auto s = jit_compile(*c, true, kOptLevel, codegen, pass);
     ASSERT_TRUE(s);
     EXPECT_GT(s->jitted->times().rare_path_functions, 0u) << "nothing was compiled quickly";
     EXPECT_EQ(s->jitted->times().compile_threads, threads);
-    CheckOptions reserved;
-    reserved.allow_reserved_names = true;
-    auto instrumented = compile(s->program(), reserved);
-    ASSERT_TRUE(instrumented);
-    TracedRun interp = interpret(*instrumented, 100'000);
-    JitRun j = jit_run(*s);
-    EXPECT_EQ(interp.result.outcome, Outcome::Finished);
-    EXPECT_EQ(j.result.outcome, Outcome::Finished) << threads << " compile threads";
-    EXPECT_EQ(j.result.memory, interp.result.memory) << threads << " compile threads";
+    expect_ends_as_in_the_interpreter(*s);
   }
 }
 
@@ -256,22 +257,15 @@ store x a[0];
   EXPECT_NE(print_program(s->program()).find("while (__k < 3)"), std::string::npos);
   // Two spawns and two waits; the threads' slow paths share a function too.
   EXPECT_EQ(s->jitted->times().shared_calls - s->jitted->times().slow_path_shared_calls, 4u);
-  CheckOptions reserved;
-  reserved.allow_reserved_names = true;
-  auto instrumented = compile(s->program(), reserved);
-  ASSERT_TRUE(instrumented);
-  TracedRun interp = interpret(*instrumented, 100'000);
-  JitRun j = jit_run(*s);
-  ASSERT_EQ(interp.result.outcome, Outcome::Finished);
-  ASSERT_EQ(j.result.outcome, Outcome::Finished);
-  EXPECT_EQ(j.result.memory, interp.result.memory);
+  std::vector<int64_t> expected = expect_ends_as_in_the_interpreter(*s);
+  ASSERT_FALSE(expected.empty());
   jit::CodegenOptions broken;
   broken.fault = jit::Fault::SharedCodeIgnoresLiterals;
   auto first_literals = jit_compile(*c, true, kOptLevel, broken, pass);
   ASSERT_TRUE(first_literals);
   JitRun b = jit_run(*first_literals);
-  EXPECT_NE(b.result.memory, interp.result.memory) << "shared clock loops with the first "
-                                                      "occurrence's literals went unnoticed";
+  EXPECT_NE(b.result.memory, expected) << "shared clock loops with the first "
+                                          "occurrence's literals went unnoticed";
   jit::CodegenOptions without;
   without.min_spawn_wait_shared_weight = jit::kDefaultMinSharedWeight;
   auto inline_clocks = jit_compile(*c, true, kOptLevel, without, pass);
