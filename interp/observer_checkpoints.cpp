@@ -7,8 +7,8 @@
 namespace racelang {
 
 void ObserverCheckpoints::drop_stale(size_t depth, const SerialAt& serial_at) {
-  // A checkpoint below `depth` or whose frame was replaced is not on the path, and neither is
-  // any deeper one (a frame is popped only after every frame above it).
+  // A checkpoint deeper than `depth`, or whose frame was popped and replaced, is not on the
+  // path, and neither is any deeper one (a frame is popped only after every frame past it).
   while (!kept_.empty() && ((kept_.size() - 1) * every_ > depth ||
                             serial_at((kept_.size() - 1) * every_) != kept_.back().serial))
     kept_.pop_back();
@@ -18,12 +18,8 @@ RaceObserver ObserverCheckpoints::rebuild(size_t depth,
                                           std::optional<detect::DetectorKind> detector,
                                           const SerialAt& serial_at, const Replay& replay) {
   drop_stale(depth, serial_at);
-  size_t from = 0;
-  RaceObserver observer(detector);
-  if (!kept_.empty()) {
-    observer = kept_.back().observer;
-    from = (kept_.size() - 1) * every_ + 1;
-  }
+  RaceObserver observer = kept_.empty() ? RaceObserver(detector) : kept_.back().observer;
+  size_t from = kept_.empty() ? 0 : (kept_.size() - 1) * every_ + 1;
   for (size_t d = from; d <= depth; ++d) replay(observer, d);
   return observer;
 }

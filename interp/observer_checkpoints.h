@@ -1,8 +1,8 @@
 // Copies of the race observer (the detector and the access history) at points of a search
-// path, for the explorers (explore.cpp, explore_dpor.cpp). An explorer carries one observer
-// down its path; after a backtrack it needs the observer of an earlier frame, which used to be
-// rebuilt by replaying every edge from the root: O(depth) per backtrack, a third of the state
-// search's time in the instrumentation properties and a tenth of DPOR's (docs/explore.md).
+// path, for the state-caching explorer (explore.cpp; the DPOR search does without them,
+// docs/explore.md says why). It carries one observer down its path; after a backtrack it needs
+// the observer of an earlier frame, which used to be rebuilt by replaying every edge from the
+// root: O(depth) per backtrack, up to nearly half of the instrumentation properties' time.
 // With checkpoints a rebuild copies the deepest one still on the path and replays the few
 // edges below it. At most kMaxCheckpoints copies are kept, so memory stays a bounded multiple
 // of one observer's however deep the path: a path that would need more spreads them twice as
