@@ -343,6 +343,43 @@ TEST(ExploreCache, FingerprintsLeaveUntouchedLocationsOut) {
   }
 }
 
+// A fingerprint holds each clock value's rank among its component's values, not the value
+// (ClockSnapshot::canonical): states whose clocks are ordered alike are one state, which is
+// what closes a spin loop into a cycle. Ranks come from a table indexed by value, or from a
+// sort when the values are too far apart for a table; a thread that locks three times and one
+// that locks three thousand times take the two ways and must give the same fingerprint, and
+// a state ordered otherwise (the other thread taking the lock after the first round, not the
+// last) another one. Every detector.
+TEST(ExploreCache, FingerprintsRankClockValuesHoweverFarApart) {
+  constexpr uint32_t kLock = 20, kCell = 5;
+  auto fingerprint = [](detect::DetectorKind kind, int rounds, int other_after) {
+    RaceObserver observer(kind);
+    for (int r = 1; r <= rounds; ++r) {
+      observer.observe({{LabelKind::Acquire, 0, kLock}, {}});
+      observer.observe({{LabelKind::Release, 0, kLock}, {}});
+      if (r == other_after) {
+        observer.observe({{LabelKind::Acquire, 1, kLock}, {}});
+        observer.observe({{LabelKind::Release, 1, kLock}, {}});
+      }
+    }
+    observer.observe({{LabelKind::Write, 0, kCell}, {}});
+    RaceObserver::Cells cells;
+    cells.locks = {kLock};
+    cells.locations = {kCell};
+    std::string out;
+    EXPECT_TRUE(observer.fingerprint({0, 1}, cells, out));
+    return out;
+  };
+  for (auto kind : {detect::DetectorKind::VectorClock, detect::DetectorKind::FastTrack,
+                    detect::DetectorKind::Djit, detect::DetectorKind::MultiJoinVectorClock}) {
+    SCOPED_TRACE(detect::detector_kind_option(kind));
+    std::string few = fingerprint(kind, 3, 3);
+    EXPECT_EQ(few, fingerprint(kind, 3000, 3000));
+    EXPECT_NE(few, fingerprint(kind, 3, 1));
+    EXPECT_NE(fingerprint(kind, 3000, 3000), fingerprint(kind, 3000, 1));
+  }
+}
+
 // Detector metadata is allocated by pages where locations are accessed: an access to the last
 // cell of a 10^7-cell array used to grow every table to ten million clocks (a fresh detector
 // is built many times during a search). Every detector.
