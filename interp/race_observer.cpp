@@ -39,19 +39,32 @@ public:
   void canonical(std::string& out) const {
     Ranks& ranks = scratch_ranks();
     ranks.build(*this);
-    const size_t z = threads_.size();
-    for (size_t i = 0, j = 0; i < clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
-      put(out, ranks.rank(j, clock_values_[i]));
+    for_each_clock_value([&](size_t j, uint32_t value) { put(out, ranks.rank(j, value)); });
     for (const detect::Epoch& e : epochs_) {
       size_t j = component(e.thread);
       put(out, static_cast<uint32_t>(j));
-      put(out, j < z ? ranks.rank(j, e.clock) : e.clock);
+      put(out, j < threads_.size() ? ranks.rank(j, e.clock) : e.clock);
     }
     out += flags_;
     for (uint32_t id : ids_) put(out, id);
   }
 
 private:
+  // Calls f(component, value) on each clock's entries, in order: the clocks were added one
+  // after the other, each as its entries for threads_ in order.
+  template <typename F> void for_each_clock_value(F&& f) const {
+    const size_t z = threads_.size();
+    for (size_t i = 0, j = 0; i < clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
+      f(j, clock_values_[i]);
+  }
+  // The same for every value ranked in a component: the clocks' entries, then the epochs of
+  // threads_ (an epoch of another thread is kept as it is).
+  template <typename F> void for_each_ranked_value(F&& f) const {
+    for_each_clock_value(f);
+    for (const detect::Epoch& e : epochs_)
+      if (size_t j = component(e.thread); j < threads_.size()) f(j, e.clock);
+  }
+
   size_t component(detect::ThreadId t) const {
     for (size_t j = 0; j < threads_.size(); ++j)
       if (threads_[j] == static_cast<int64_t>(t)) return j;
@@ -70,11 +83,8 @@ private:
       const size_t z = snap.threads_.size();
       size_t values = snap.clock_values_.size() + snap.epochs_.size();
       largest_.assign(z, 0);
-      for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
-        largest_[j] = std::max(largest_[j], snap.clock_values_[i]);
-      for (const detect::Epoch& e : snap.epochs_)
-        if (size_t j = snap.component(e.thread); j < z)
-          largest_[j] = std::max(largest_[j], e.clock);
+      snap.for_each_ranked_value(
+          [&](size_t j, uint32_t value) { largest_[j] = std::max(largest_[j], value); });
       base_.assign(z + 1, 0);
       for (size_t j = 0; j < z; ++j) base_[j + 1] = base_[j] + size_t{largest_[j]} + 1;
       dense_ = base_[z] <= 4 * values + 1024;
@@ -83,10 +93,7 @@ private:
         // of distinct values below each value of its component.
         table_.assign(base_[z], 0);
         for (size_t j = 0; j < z; ++j) table_[base_[j]] = 1;
-        for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
-          table_[base_[j] + snap.clock_values_[i]] = 1;
-        for (const detect::Epoch& e : snap.epochs_)
-          if (size_t j = snap.component(e.thread); j < z) table_[base_[j] + e.clock] = 1;
+        snap.for_each_ranked_value([&](size_t j, uint32_t value) { table_[base_[j] + value] = 1; });
         for (size_t j = 0; j < z; ++j) {
           uint32_t below = 0;
           for (size_t v = base_[j]; v < base_[j + 1]; ++v) {
@@ -98,10 +105,7 @@ private:
         return;
       }
       sorted_.assign(z, std::vector<uint32_t>{0});
-      for (size_t i = 0, j = 0; i < snap.clock_values_.size(); ++i, j = j + 1 == z ? 0 : j + 1)
-        sorted_[j].push_back(snap.clock_values_[i]);
-      for (const detect::Epoch& e : snap.epochs_)
-        if (size_t j = snap.component(e.thread); j < z) sorted_[j].push_back(e.clock);
+      snap.for_each_ranked_value([&](size_t j, uint32_t value) { sorted_[j].push_back(value); });
       for (auto& v : sorted_) {
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
