@@ -93,6 +93,21 @@ void for_each_stmt(const Stmt& stmt, SpawnBodies spawns, const std::function<voi
 // index, condition or race check), in order of first appearance, without entering spawns.
 void thread_locals(const Block& block, std::vector<std::string>& out);
 
+// The locals stmts[begin, end) mentions whose values on entry can matter, in order of first
+// appearance: those it may read before it has certainly assigned them, and those it may not
+// assign at all (their entry values outlive it). The others it certainly assigns before any
+// read, so code that runs the statements elsewhere (the JIT's outlined slow paths) need not
+// pass them in. Only `:=` and `load` count as assignments; every other statement reads what it
+// mentions, and a loop's body may run no time. `fault` breaks it on purpose, for the tests'
+// teeth (tests/interp/live_into_test.cpp).
+enum class LiveIntoFault {
+  None,
+  EitherBranchAssigns, // a local assigned by one branch of an `if` counts as assigned after it
+  LoopBodyRuns,        // a loop's body counts as having run once after the loop
+};
+void locals_live_into(const Block& stmts, size_t begin, size_t end, std::vector<std::string>& out,
+                      LiveIntoFault fault = LiveIntoFault::None);
+
 // Whether `s` is a load or a store: the statements race checks and race reports name.
 bool is_load_or_store(const Stmt& s);
 

@@ -260,12 +260,13 @@ private:
     }
   }
 
-  // Calls a function written by emit_outlined: the locals `names` out to their frame slots,
-  // the call, the thread leaves if it returned false, the locals back.
+  // Calls a function written by emit_outlined: the locals `in` (those of `names` whose entry
+  // values the code may use) out to their frame slots, the call, the thread leaves if it
+  // returned false, the locals `names` back.
   void call_outlined(llvm::FunctionCallee callee, const std::vector<Value*>& args,
-                     const std::vector<std::string>& names,
+                     const std::vector<std::string>& names, const std::vector<std::string>& in,
                      const std::function<Value*(const std::string&)>& slot) {
-    for (const std::string& n : names)
+    for (const std::string& n : in)
       irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
     Value* go_on = irb().CreateCall(callee, args);
     BasicBlock* cont = new_block("call.done");
@@ -277,12 +278,13 @@ private:
   }
 
   // Writes `f`, an `i1 f(ctx, frame, ...)` in `env`, with `body` emitting its statements: the
-  // locals `names` start from their slots in the frame (an array of `frame_type`) and go back
-  // to them when it returns true; it returns false where the thread must leave (a failure, a
+  // locals `in` start from their slots in the frame (an array of `frame_type`), the rest of
+  // `names` unset (the body assigns them before any read), and all go back to them when it
+  // returns true; it returns false where the thread must leave (a failure, a
   // race without --keep-going, the stop flag). The function being written is set aside
   // meanwhile and restored after.
   void emit_outlined(ModuleEnv* env, llvm::Function* f, llvm::ArrayType* frame_type,
-                     const std::vector<std::string>& names,
+                     const std::vector<std::string>& names, const std::vector<std::string>& in,
                      const std::function<size_t(const std::string&)>& slot_index,
                      size_t print_slots, const std::function<void()>& body) {
     IRBuilder<>::InsertPointGuard guard(irb());
@@ -316,7 +318,8 @@ private:
     };
     for (const std::string& n : names) {
       llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, n);
-      irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), a);
+      if (std::find(in.begin(), in.end(), n) != in.end())
+        irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), a);
       locals_[n] = a;
     }
     begin_function_body(print_slots);
@@ -372,11 +375,11 @@ private:
     llvm::Function* callee =
         part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
-    call_outlined(callee, {ctx_, frame_arg()}, names, [&](const std::string& n) -> Value* {
+    call_outlined(callee, {ctx_, frame_arg()}, names, names, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg(), 0, frame_slot_.at(n));
     });
     emit_outlined(
-        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names,
+        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names, names,
         [&](const std::string& n) { return frame_slot_.at(n); }, print_slots,
         [&] { emit_range(stmts, begin, end); });
   }
@@ -455,6 +458,8 @@ private:
     std::vector<std::string> names;
     size_t print_slots = 1;
     outlined_needs(stmts, run.begin, run.end, names, print_slots);
+    std::vector<std::string> in;
+    locals_live_into(stmts, run.begin, run.end, in);
     std::unordered_map<std::string, size_t> slot_of;
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // Parameter j is this occurrence's offset from the first occurrence's values at the
@@ -477,7 +482,7 @@ private:
                        std::to_string(home->shared.size());
     auto [f, declared] = outlined_function(*home, name, widths);
     emit_outlined(
-        home, f, frame_of(*home, names.size()), names,
+        home, f, frame_of(*home, names.size()), names, in,
         [&](const std::string& n) { return slot_of.at(n); }, print_slots,
         [&] {
           in_shared_ = true;
@@ -514,7 +519,7 @@ private:
                              site_value(static_cast<uint32_t>(first_site))};
     args.insert(args.end(), arguments.begin(), arguments.end());
     llvm::ArrayType* frame_type = frame_of(*env_, names.size());
-    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
+    call_outlined(callee, args, names, in, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
   }
@@ -1160,6 +1165,11 @@ private:
     std::vector<std::string> names;
     size_t print_slots = 1;
     outlined_needs(body, 0, body.size(), names, print_slots);
+    // Only what the slow path may read before assigning it goes in: the FastTrack check's
+    // temporaries and the accessed value, which it assigns first, would otherwise be live
+    // around the fast path's loop just to be stored into the frame.
+    std::vector<std::string> in;
+    locals_live_into(body, 0, body.size(), in);
     std::unordered_map<std::string, size_t> slot_of;
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // What makes this code another thread's or occurrence's: passed on as they are.
@@ -1183,7 +1193,7 @@ private:
     rare_functions_.push_back(f);
     if (callee != f) rare_declarations_.push_back(callee);
     emit_outlined(
-        quick_env_, f, frame_of(*quick_env_, names.size()), names,
+        quick_env_, f, frame_of(*quick_env_, names.size()), names, in,
         [&](const std::string& n) { return slot_of.at(n); }, print_slots,
         [&] {
           Parametric inner;
@@ -1211,7 +1221,7 @@ private:
     std::vector<Value*> args{ctx_, frame};
     args.insert(args.end(), passed.begin(), passed.end());
     llvm::ArrayType* frame_type = frame_of(*env_, names.size());
-    call_outlined(callee, args, names, [&](const std::string& n) -> Value* {
+    call_outlined(callee, args, names, in, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
   }
