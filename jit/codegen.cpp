@@ -375,11 +375,13 @@ private:
     llvm::Function* callee =
         part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
-    call_outlined(callee, {ctx_, frame_arg()}, names, names, [&](const std::string& n) -> Value* {
+    std::vector<std::string> in;
+    locals_live_into(stmts, begin, end, in);
+    call_outlined(callee, {ctx_, frame_arg()}, names, in, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg(), 0, frame_slot_.at(n));
     });
     emit_outlined(
-        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names, names,
+        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names, in,
         [&](const std::string& n) { return frame_slot_.at(n); }, print_slots,
         [&] { emit_range(stmts, begin, end); });
   }
