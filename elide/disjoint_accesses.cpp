@@ -97,6 +97,10 @@ std::unordered_set<const Stmt*> disjoint_accesses(const Program& program, const 
   std::unordered_set<const Stmt*> out;
   for (const auto& [name, group] : by_symbol) {
     if (group.size() * group.size() > kMaxDisjointPairsPerSymbol) continue;
+    // Whether two accesses of other threads that may run at the same time may touch one cell
+    // and one of them stores (a race of the symbol is possible at all).
+    bool conflicts = false;
+    std::vector<const Access*> alone_ones;
     for (const Access* a : group) {
       std::optional<IndexRange> mine = cells(*a);
       bool alone = true;
@@ -105,14 +109,29 @@ std::unordered_set<const Stmt*> disjoint_accesses(const Program& program, const 
         // recorded beside a concurrent one makes FastTrack's read state shared, and without it
         // a later read could replace that other read's epoch (read-exclusive), so that a later
         // racing write would name another read than the detector names (elide/README.md).
+        // Unless the symbol has no race at all: below.
         if (b->thread == a->thread) continue;
         std::optional<IndexRange> theirs = cells(*b);
         if (mine && theirs && !mine->overlaps(*theirs)) continue;
         if (!concurrency.may_overlap_in_time(*a, *b)) continue;
         alone = false;
-        break;
+        bool conflict = options.conflicts_ignore_reads
+                            ? a->kind == AccessKind::Write && b->kind == AccessKind::Write
+                            : a->kind == AccessKind::Write || b->kind == AccessKind::Write;
+        if (conflict) {
+          conflicts = true;
+          break;
+        }
       }
-      if (alone) out.insert(a->stmt);
+      if (alone) alone_ones.push_back(a);
+    }
+    // A symbol no two of whose accesses may race: no check of it could ever fail, so none is
+    // needed, whatever the reads a check would have recorded (elide/README.md, "Symbols without
+    // a race").
+    if (conflicts || !options.symbols_without_race) {
+      for (const Access* a : alone_ones) out.insert(a->stmt);
+    } else {
+      for (const Access* a : group) out.insert(a->stmt);
     }
   }
   return out;

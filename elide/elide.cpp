@@ -95,7 +95,8 @@ ElisionPlan plan_elision(const Program& program, const ProgramInfo& info,
   if (options.disjoint)
     disjoint = disjoint_accesses(program, info, accesses,
                                  {.off_by_one = options.broken_disjoint_off_by_one,
-                                  .without_joins = options.broken_disjoint_without_joins});
+                                  .without_joins = options.broken_disjoint_without_joins,
+                                  .conflicts_ignore_reads = options.broken_conflicts_ignore_reads});
   std::unordered_set<const Stmt*> redundant;
   if (options.redundant)
     redundant = redundant_accesses(program, info,

@@ -6,7 +6,8 @@
 // access outside those phases (no two conflicting accesses of it can be concurrent), or when
 // main makes it while it runs alone (ordered with every other thread's access), Disjoint when
 // no access of another thread that may run at the same time (by main's fork/join phases)
-// shares a cell with it (by index ranges; reads too), Redundant
+// shares a cell with it (by index ranges; reads too), or its symbol can have no race at all
+// (no store beside another access of one cell at the same time), Redundant
 // when, on every path to it, the same thread already accessed the same location with no
 // synchronisation in between (its check could not report anything the earlier one did not), and
 // Coalesced when it is in a counted loop that cannot synchronise, fail or block, whose accesses
@@ -44,6 +45,8 @@ struct ElisionOptions {
   bool broken_locks_survive_assignment = false; // `lock m[k]` still held as m[k] after k := ...
   bool broken_disjoint_off_by_one = false;      // counted loops' counters stop one short
   bool broken_disjoint_without_joins = false;   // a thread runs before those spawned after it
+  bool broken_conflicts_ignore_reads = false;   // a symbol no two threads running at the same
+                                                // time store to at one cell has no race
 };
 
 enum class AccessCheck : uint8_t { Full, Redundant, ThreadLocal, Ordered, Disjoint, Coalesced };

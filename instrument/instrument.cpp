@@ -104,6 +104,10 @@ void enable_disjoint_without_joins(elide::ElisionOptions& o) {
   o.disjoint = true;
   o.broken_disjoint_without_joins = true;
 }
+void enable_disjoint_ignoring_reads(elide::ElisionOptions& o) {
+  o.disjoint = true;
+  o.broken_conflicts_ignore_reads = true;
+}
 void enable_range(elide::ElisionOptions& o) {
   o.range = true;
 }
@@ -154,6 +158,10 @@ const std::vector<Elimination>& check_eliminations() {
       {"disjoint-without-joins",
        "disjoint accesses with a thread taken to run before every later spawn, unjoined (unsound)",
        true, enable_disjoint_without_joins},
+      {"disjoint-ignoring-reads",
+       "a location no two threads running at the same time store to at one cell taken to have "
+       "no race, a store beside another thread's read not counted (unsound)",
+       true, enable_disjoint_ignoring_reads},
       {"range",
        "one range check before a counted loop that cannot synchronise, fail or block, instead of "
        "its accesses' checks",

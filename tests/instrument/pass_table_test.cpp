@@ -32,6 +32,7 @@ TEST(PassesTable, DefaultEliminationsAreTheCorrectOnes) {
   EXPECT_FALSE(o.broken_phase_before_waits);
   EXPECT_FALSE(o.broken_disjoint_off_by_one);
   EXPECT_FALSE(o.broken_disjoint_without_joins);
+  EXPECT_FALSE(o.broken_conflicts_ignore_reads);
   EXPECT_FALSE(is_broken(options));
 }
 
