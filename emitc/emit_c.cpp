@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 #include "emitc/c_runtime.h"
@@ -95,15 +96,17 @@ std::string quoted(const std::string& text) {
   return "\"" + c_escape(text, false) + "\"";
 }
 
-// The source ranges of every load and store, by their site (line * kSiteLineFactor + col):
-// race reports of instrumented programs name accesses by site.
+// The source ranges of every load and store, by their site (line * kSiteLineFactor + col), each
+// site once, in the order first met: race reports of instrumented programs name accesses by
+// site. (The sites seen are a hash set: a scan of those found so far made a program of 30,000
+// accesses spend 29% of `emit-c --detector=fasttrack` here.)
 void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {
+  std::unordered_set<int64_t> seen;
+  for (const auto& [site, range] : out) seen.insert(site);
   for_each_stmt(block, SpawnBodies::Enter, [&](const Stmt& s) {
     if (!is_load_or_store(s) || s.range.begin.line == 0) return;
     int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
-    for (const auto& [known, range] : out)
-      if (known == site) return;
-    out.push_back({site, s.range});
+    if (seen.insert(site).second) out.push_back({site, s.range});
   });
 }
 
