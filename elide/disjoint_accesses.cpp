@@ -115,13 +115,11 @@ std::unordered_set<const Stmt*> disjoint_accesses(const Program& program, const 
         if (mine && theirs && !mine->overlaps(*theirs)) continue;
         if (!concurrency.may_overlap_in_time(*a, *b)) continue;
         alone = false;
-        bool conflict = options.conflicts_ignore_reads
-                            ? a->kind == AccessKind::Write && b->kind == AccessKind::Write
-                            : a->kind == AccessKind::Write || b->kind == AccessKind::Write;
-        if (conflict) {
-          conflicts = true;
-          break;
-        }
+        conflicts =
+            conflicts || (options.conflicts_ignore_reads
+                              ? a->kind == AccessKind::Write && b->kind == AccessKind::Write
+                              : a->kind == AccessKind::Write || b->kind == AccessKind::Write);
+        if (conflicts) break; // a is not alone, and the symbol may race: nothing more to learn
       }
       if (alone) alone_ones.push_back(a);
     }

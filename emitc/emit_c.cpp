@@ -100,14 +100,15 @@ std::string quoted(const std::string& text) {
 // site once, in the order first met: race reports of instrumented programs name accesses by
 // site. (The sites seen are a hash set: a scan of those found so far made a program of 30,000
 // accesses spend 29% of `emit-c --detector=fasttrack` here.)
-void collect_access_sites(const Block& block, std::vector<std::pair<int64_t, SourceRange>>& out) {
+std::vector<std::pair<int64_t, SourceRange>> access_sites(const Block& block) {
+  std::vector<std::pair<int64_t, SourceRange>> out;
   std::unordered_set<int64_t> seen;
-  for (const auto& [site, range] : out) seen.insert(site);
   for_each_stmt(block, SpawnBodies::Enter, [&](const Stmt& s) {
     if (!is_load_or_store(s) || s.range.begin.line == 0) return;
     int64_t site = int64_t{s.range.begin.line} * kSiteLineFactor + s.range.begin.col;
     if (seen.insert(site).second) out.push_back({site, s.range});
   });
+  return out;
 }
 
 class Emitter {
@@ -676,8 +677,7 @@ private:
   // Tables from sites and thread ids to what a report prints about them, as the interpreter
   // prints it (interp/report.cpp): positions, source snippets, where each thread was spawned.
   void race_support() {
-    std::vector<std::pair<int64_t, SourceRange>> sites;
-    collect_access_sites(program_.body, sites);
+    const std::vector<std::pair<int64_t, SourceRange>> sites = access_sites(program_.body);
     out_ += "\n/* Race reports (instrumented programs): positions and source of each access. */\n";
     out_ += "static const char* rl_position(int64_t site) {\n  switch (site) {\n";
     for (const auto& [site, range] : sites)

@@ -149,13 +149,18 @@ void thread_locals(const Block& block, std::vector<std::string>& out) {
 
 namespace {
 
-// locals_live_into's walk: `assigned` holds the locals certainly assigned so far on this path;
-// a local read while not in it goes to `live`.
+// locals_live_into's walk: `assigned` holds the locals certainly assigned so far on this path,
+// `maybe` every local assigned on some path; a local read while not in `assigned` goes to `live`.
 void live_into(const Block& stmts, size_t begin, size_t end, LiveIntoFault fault,
-               std::vector<std::string>& assigned, std::vector<std::string>& live) {
+               std::vector<std::string>& assigned, std::vector<std::string>& maybe,
+               std::vector<std::string>& live) {
   auto read = [&](const std::vector<std::string>& locals) {
     for (const std::string& n : locals)
       if (std::find(assigned.begin(), assigned.end(), n) == assigned.end()) add_local(n, live);
+  };
+  auto assign = [&](const std::string& n) {
+    add_local(n, assigned);
+    add_local(n, maybe);
   };
   for (size_t k = begin; k < end; ++k) {
     const Stmt& s = stmts[k];
@@ -163,18 +168,18 @@ void live_into(const Block& stmts, size_t begin, size_t end, LiveIntoFault fault
     if (const auto* a = std::get_if<Assign>(&s.node)) {
       collect_locals(a->value, reads);
       read(reads);
-      add_local(a->local, assigned);
+      assign(a->local);
     } else if (const auto* l = std::get_if<Load>(&s.node)) {
       collect_locals(l->loc, reads);
       read(reads);
-      add_local(l->local, assigned);
+      assign(l->local);
     } else if (const auto* i = std::get_if<If>(&s.node)) {
       collect_locals(i->cond, reads);
       read(reads);
       std::vector<std::string> then_assigned = assigned, else_assigned = assigned;
-      live_into(i->then_body, 0, i->then_body.size(), fault, then_assigned, live);
+      live_into(i->then_body, 0, i->then_body.size(), fault, then_assigned, maybe, live);
       if (i->else_body)
-        live_into(*i->else_body, 0, i->else_body->size(), fault, else_assigned, live);
+        live_into(*i->else_body, 0, i->else_body->size(), fault, else_assigned, maybe, live);
       if (fault == LiveIntoFault::EitherBranchAssigns) {
         for (const std::string& n : else_assigned) add_local(n, then_assigned);
       } else {
@@ -188,7 +193,7 @@ void live_into(const Block& stmts, size_t begin, size_t end, LiveIntoFault fault
       collect_locals(w->cond, reads);
       read(reads);
       std::vector<std::string> body_assigned = assigned; // the body may run no time
-      live_into(w->body, 0, w->body.size(), fault, body_assigned, live);
+      live_into(w->body, 0, w->body.size(), fault, body_assigned, maybe, live);
       if (fault == LiveIntoFault::LoopBodyRuns) assigned = std::move(body_assigned);
     } else {
       collect_locals(s, reads);
@@ -201,17 +206,10 @@ void live_into(const Block& stmts, size_t begin, size_t end, LiveIntoFault fault
 
 void locals_live_into(const Block& stmts, size_t begin, size_t end, std::vector<std::string>& out,
                       LiveIntoFault fault) {
-  std::vector<std::string> assigned, live;
-  live_into(stmts, begin, end, fault, assigned, live);
-  std::vector<std::string> mentioned;
-  for (size_t k = begin; k < end; ++k)
-    for_each_stmt(stmts[k], SpawnBodies::Skip,
-                  [&](const Stmt& s) { collect_locals(s, mentioned); });
-  for (const std::string& n : mentioned) {
-    bool certainly_assigned = std::find(assigned.begin(), assigned.end(), n) != assigned.end();
-    bool read_first = std::find(live.begin(), live.end(), n) != live.end();
-    if (read_first || !certainly_assigned) add_local(n, out);
-  }
+  std::vector<std::string> assigned, maybe;
+  live_into(stmts, begin, end, fault, assigned, maybe, out);
+  for (const std::string& n : maybe)
+    if (std::find(assigned.begin(), assigned.end(), n) == assigned.end()) add_local(n, out);
 }
 
 bool is_load_or_store(const Stmt& s) {

@@ -93,9 +93,9 @@ void for_each_stmt(const Stmt& stmt, SpawnBodies spawns, const std::function<voi
 // index, condition or race check), in order of first appearance, without entering spawns.
 void thread_locals(const Block& block, std::vector<std::string>& out);
 
-// The locals stmts[begin, end) mentions whose values on entry can matter, in order of first
-// appearance: those it may read before it has certainly assigned them, and those it may not
-// assign at all (their entry values outlive it). The others it certainly assigns before any
+// The locals stmts[begin, end) mentions whose values on entry can matter: those it may read
+// before it has certainly assigned them (in the order first read), then those it assigns on some
+// paths only (their entry values may outlive it). The others it certainly assigns before any
 // read, so code that runs the statements elsewhere (the JIT's outlined slow paths) need not
 // pass them in. Only `:=` and `load` count as assignments; every other statement reads what it
 // mentions, and a loop's body may run no time. `fault` breaks it on purpose, for the tests'

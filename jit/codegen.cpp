@@ -266,8 +266,9 @@ private:
   void call_outlined(llvm::FunctionCallee callee, const std::vector<Value*>& args,
                      const std::vector<std::string>& names, const std::vector<std::string>& in,
                      const std::function<Value*(const std::string&)>& slot) {
-    for (const std::string& n : in)
-      irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
+    for (const std::string& n : names)
+      if (std::find(in.begin(), in.end(), n) != in.end())
+        irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
     Value* go_on = irb().CreateCall(callee, args);
     BasicBlock* cont = new_block("call.done");
     llvm::MDBuilder md(env_->cx);
