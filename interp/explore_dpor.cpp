@@ -74,6 +74,48 @@ struct SeqItem {
   const std::vector<uint32_t>* clock = nullptr;
 };
 
+// A sequence w being inserted into a wakeup tree, with what keeps the weak-initial test cheap
+// on long sequences (indexer's executions are hundreds of steps, and each end of one reverses
+// every race on it): the footprint summaries of its steps and their union, so that a thread
+// whose step shares no summary bit with the union is independent of all of w at once (the
+// label-by-label tests against every step were about 13% of the search's time there), and the
+// steps insert() has matched while descending marked instead of erased (each erase moved the
+// rest of w: 8%). Matched steps are no longer part of w
+// (docs/explore.md, "2026-11-27: wakeup-tree insertion on long executions").
+struct WakeupSequence {
+  std::vector<SeqItem> items;
+  std::vector<FootprintSummary> summaries; // of items[k]
+  std::vector<uint8_t> matched;            // items[k] matched by the descent so far
+  size_t front = 0;                        // items before it are all matched
+  FootprintSummary all;                    // the union of `summaries` (matched ones too)
+
+  void clear() {
+    items.clear();
+    summaries.clear();
+    matched.clear();
+    front = 0;
+    all = {};
+  }
+  // Marks the first step of `thread` still in w as matched, if there is one. The descent mostly
+  // matches w's steps in order, so `front` keeps the scans from passing over them again.
+  void match(uint32_t thread) {
+    for (size_t k = front; k < items.size(); ++k)
+      if (!matched[k] && items[k].thread == thread) {
+        matched[k] = 1;
+        break;
+      }
+    while (front < items.size() && matched[front]) ++front;
+  }
+  void push_back(const SeqItem& x) { push_back(x, FootprintSummary::of(*x.fp)); }
+  void push_back(const SeqItem& x, FootprintSummary summary) {
+    items.push_back(x);
+    summaries.push_back(summary);
+    matched.push_back(0);
+    all.bits |= summary.bits;
+    all.any |= summary.any;
+  }
+};
+
 // What add_event's scan reads of an earlier event first, in one flat array (DporExplorer::keys_)
 // instead of in the frames: most earlier events are ruled out by these alone (covered by the
 // new event's clock, or on other cells), and reading them from the frames cost a cache miss
@@ -567,23 +609,29 @@ private:
 
   // Whether `thread`, whose next step is `fp`, is a weak initial of w: its first step in w
   // happens after none of w's earlier steps, or it has none in w and commutes with all of w.
-  bool weak_initial(uint32_t thread, const Footprint& fp, const std::vector<SeqItem>& w) const {
-    for (size_t a = 0; a < w.size(); ++a) {
-      if (w[a].thread != thread) continue;
-      for (size_t b = 0; b < a; ++b)
-        if (w[b].clock == nullptr || w[a].clock == nullptr ||
-            (*w[a].clock)[w[b].thread] >= w[b].pos)
+  bool weak_initial(uint32_t thread, const Footprint& fp, const WakeupSequence& w) const {
+    const std::vector<SeqItem>& items = w.items;
+    for (size_t a = w.front; a < items.size(); ++a) {
+      if (w.matched[a] || items[a].thread != thread) continue;
+      for (size_t b = w.front; b < a; ++b)
+        if (!w.matched[b] && (items[b].clock == nullptr || items[a].clock == nullptr ||
+                              (*items[a].clock)[items[b].thread] >= items[b].pos))
           return false;
       return true;
     }
-    for (const SeqItem& x : w)
-      if (!dep_.independent(fp, *x.fp)) return false;
+    // (The summaries only rule pairs out: two steps that share no bit are independent both
+    // ways; dpor_dependence.h.)
+    const FootprintSummary mine = FootprintSummary::of(fp);
+    if (!mine.may_depend(w.all)) return true;
+    for (size_t k = w.front; k < items.size(); ++k)
+      if (!w.matched[k] && mine.may_depend(w.summaries[k]) && !dep_.independent(fp, *items[k].fp))
+        return false;
     return true;
   }
 
   // The sleep-set test of a wakeup sequence w: whether a sleeper of `sleep` is a weak initial
   // of w, so that its branch holds w's traces already.
-  bool a_sleeper_covers(const std::vector<SleepEntry>& sleep, const std::vector<SeqItem>& w) const {
+  bool a_sleeper_covers(const std::vector<SleepEntry>& sleep, const WakeupSequence& w) const {
     return std::any_of(sleep.begin(), sleep.end(),
                        [&](const SleepEntry& s) { return weak_initial(s.thread, s.fp, w); });
   }
@@ -591,24 +639,23 @@ private:
   // insert[E'](w, wut): follow the leftmost children that are weak initials of what is left of
   // w; if that reaches a leaf, an extension of it already covers w; else add the rest of w as
   // a new last branch.
-  // (w is consumed: the steps matched along the way are erased from it.)
-  void insert(std::vector<WNode>& roots, std::vector<SeqItem>& w) {
+  // (w is consumed: the steps matched along the way are marked in it.)
+  void insert(std::vector<WNode>& roots, WakeupSequence& w) {
     std::vector<WNode>* children = &roots;
     for (bool descended = true; descended;) {
       descended = false;
       for (WNode& c : *children) {
         if (!weak_initial(c.thread, c.fp, w)) continue;
         if (c.children.empty()) return;
-        auto first = std::find_if(w.begin(), w.end(),
-                                  [&](const SeqItem& x) { return x.thread == c.thread; });
-        if (first != w.end()) w.erase(first);
+        w.match(c.thread);
         children = &c.children;
         descended = true;
         break;
       }
     }
-    for (const SeqItem& x : w) {
-      children->push_back(WNode{x.thread, *x.fp, {}, false});
+    for (size_t k = w.front; k < w.items.size(); ++k) {
+      if (w.matched[k]) continue;
+      children->push_back(WNode{w.items[k].thread, *w.items[k].fp, {}, false});
       children = &children->back().children;
     }
   }
@@ -647,24 +694,27 @@ private:
     if (i < floor_) return; // a race with a step of the part's prefix: other parts reverse it
     Frame& fi = stack_[i];
     const Event& ei = fi.event;
-    // (one vector for every reversal: each execution's end reverses every race on its path)
-    std::vector<SeqItem>& v = notdep_;
+    // (one sequence for every reversal: each execution's end reverses every race on its path)
+    WakeupSequence& v = notdep_;
     v.clear();
     for (size_t x = i + 1; x < end; ++x) {
       const Event& ex = stack_[x].event;
-      if (!covered(ei, ex.clock)) v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock});
+      // (the summary add_event computed for it: computing it again for every reversal of a
+      // long execution cost more than the tests it saves)
+      if (!covered(ei, ex.clock))
+        v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock}, keys_[x].summary);
     }
     Footprint moved_fp;
     std::vector<uint32_t> moved_clock;
     if (last.fp->ends && last.clock != nullptr &&
         options_.dpor_fault != DporFault::StaleEndingSteps &&
-        moved_step(i, v, last, moved_fp, moved_clock)) {
+        moved_step(i, v.items, last, moved_fp, moved_clock)) {
       last.fp = &moved_fp;
       last.clock = &moved_clock;
     }
     v.push_back(last);
     if (source_sets()) {
-      add_source(fi, v);
+      add_source(fi, v.items);
       return;
     }
     if (a_sleeper_covers(fi.sleep, v)) return;
@@ -847,13 +897,15 @@ private:
       // sleeper independent of q's step was a weak initial of the sequence and the insertion
       // was skipped, although the sleeper's branch runs its step before the end (which then
       // may not fail) and so never holds the trace in which q steps and then E ends.
-      std::vector<SeqItem> v{{q, f.steps[q] + 1, &fp, nullptr}};
+      WakeupSequence& v = notdep_;
+      v.clear();
+      v.push_back({q, f.steps[q] + 1, &fp, nullptr});
       if (options_.dpor_fault != DporFault::EndRaceAlone &&
           options_.dpor_fault != DporFault::EndRaceAloneAndRacesAtTheirStep && !fp.ends &&
           ended_after(top, q, ended, after))
         v.push_back({ended, f.steps[ended] + 1, &after, nullptr});
       if (source_sets()) {
-        add_source(f, v);
+        add_source(f, v.items);
         continue;
       }
       if (!a_sleeper_covers(f.sleep, v)) insert(f.wut, v);
@@ -1059,7 +1111,7 @@ private:
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_;           // add_event's races (reused)
-  std::vector<SeqItem> notdep_;         // reverse's v (reused)
+  WakeupSequence notdep_;               // the sequence being inserted (reused)
   std::vector<EventKey> keys_;          // per frame below the top: its event's key (set_key)
   DporPartSpec part_;                   // the part's path and who sleeps along it
   const std::vector<uint32_t>& prefix_; // part_.prefix: its thread indices
