@@ -50,6 +50,7 @@ enum class DporFault : uint8_t {
   IgnoreBarriers,       // two arrivals at one barrier are independent
   StaleEndingSteps,     // a failing step moved before its race keeps E's footprint (traces twice)
   StaleEventKeys,       // a reused frame keeps its earlier event's key (explore_dpor.cpp, set_key)
+  SummaryMissesLast,    // a reversed race's sequence leaves its last step's summary out (lost)
   EndRaceAlone,         // a step's race with the end of E is tried as that step alone (traces lost)
   BlockedEndsSkipLocks, // a sleep-set-blocked end reverses no blocked lock's race (split loses)
   RacesReversedAtTheirStep, // wakeup trees get notdep cut at a race's second step (traces lost)

@@ -712,7 +712,10 @@ private:
       last.fp = &moved_fp;
       last.clock = &moved_clock;
     }
-    v.push_back(last);
+    if (options_.dpor_fault == DporFault::SummaryMissesLast)
+      v.push_back(last, FootprintSummary{});
+    else
+      v.push_back(last);
     if (source_sets()) {
       add_source(fi, v.items);
       return;

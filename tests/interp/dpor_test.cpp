@@ -507,6 +507,14 @@ TEST(DporTeeth, StaleEventKeysAreCaught) {
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::StaleEventKeys); }, 500));
 }
 
+// A sequence being inserted carries its steps' footprint summaries, and a thread whose step
+// shares no bit with them is taken to commute with all of it without a look at the labels;
+// a summary left out (here the race's second step, the one appended last) makes a sleeper or
+// branch that depends only on it look like a weak initial, and the reversal is dropped.
+TEST(DporTeeth, SummaryMissingAStepIsCaught) {
+  EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::SummaryMissesLast); }, 500));
+}
+
 TEST(DporTeeth, CommutingWritesIsCaught) {
   EXPECT_NE(traces_of(double_writers(2), DporFault::WritesCommute), 6u);
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::WritesCommute); }, 500));
