@@ -290,10 +290,20 @@ std::string format_explore_text(const ExploreResult& result, const Code& code,
          count_text(c.step_limit, sat) +
          (c.bounded ? ", cut by the thread bound " + count_text(c.bounded, sat) : "") + "), racy " +
          count_text(c.racy, sat) + "\n";
-  if (result.traces)
+  if (result.traces) {
     out += "traces: " + at_least + std::to_string(*result.traces) +
            " (DPOR: one finished execution per Mazurkiewicz trace)\n";
-  else
+    // Said, as model checkers that count traces say it (Nidhugg's "sleepset blocked"), so
+    // that counts compared with theirs are read the same way: executions begun and abandoned
+    // are not traces, and the split search's parts with sleepers run them.
+    if (result.redundant > 0)
+      out += "sleep-set blocked: " + std::to_string(result.redundant) +
+             " executions begun and abandoned, not traces (" +
+             (result.source_parts_blocked == result.redundant
+                  ? "parts of the split search with sleepers run source sets"
+                  : "steps that may fail, or parts of the split search with sleepers") +
+             ")\n";
+  } else
     out += "states: " + std::to_string(result.states) +
            (result.cached ? "" : " (no state caching)") + "\n";
   if (c.bounded)
