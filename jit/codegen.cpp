@@ -260,15 +260,34 @@ private:
     }
   }
 
-  // Calls a function written by emit_outlined: the locals `in` (those of `names` whose entry
-  // values the code may use) out to their frame slots, the call, the thread leaves if it
-  // returned false, the locals `names` back.
+  // What a function outlining stmts[begin, end) needs from its caller's frame: the locals it
+  // mentions (outlined_needs), whether each is passed in (only those whose entry values the
+  // code may use, locals_live_into: the others it assigns before any read, and storing them
+  // would keep them live across the caller's loops), and its print slots. All of them come back.
+  struct OutlinedFrame {
+    std::vector<std::string> names;
+    std::vector<bool> passed_in; // per names[k]
+    size_t print_slots = 1;
+  };
+  static OutlinedFrame outlined_frame(const Block& stmts, size_t begin, size_t end) {
+    OutlinedFrame frame;
+    outlined_needs(stmts, begin, end, frame.names, frame.print_slots);
+    std::vector<std::string> in;
+    locals_live_into(stmts, begin, end, in);
+    for (const std::string& n : frame.names)
+      frame.passed_in.push_back(std::find(in.begin(), in.end(), n) != in.end());
+    return frame;
+  }
+
+  // Calls a function written by emit_outlined: the locals passed in out to their frame slots,
+  // the call, the thread leaves if it returned false, every local of the frame back.
   void call_outlined(llvm::FunctionCallee callee, const std::vector<Value*>& args,
-                     const std::vector<std::string>& names, const std::vector<std::string>& in,
+                     const OutlinedFrame& frame,
                      const std::function<Value*(const std::string&)>& slot) {
-    for (const std::string& n : names)
-      if (std::find(in.begin(), in.end(), n) != in.end())
-        irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
+    const std::vector<std::string>& names = frame.names;
+    for (size_t k = 0; k < names.size(); ++k)
+      if (frame.passed_in[k])
+        irb().CreateStore(irb().CreateLoad(env_->i64, local(names[k])), slot(names[k]));
     Value* go_on = irb().CreateCall(callee, args);
     BasicBlock* cont = new_block("call.done");
     llvm::MDBuilder md(env_->cx);
@@ -279,15 +298,16 @@ private:
   }
 
   // Writes `f`, an `i1 f(ctx, frame, ...)` in `env`, with `body` emitting its statements: the
-  // locals `in` start from their slots in the frame (an array of `frame_type`), the rest of
-  // `names` unset (the body assigns them before any read), and all go back to them when it
+  // locals `outlined` passes in start from their slots in the frame (an array of `frame_type`),
+  // the others unset (the body assigns them before any read), and all go back to them when it
   // returns true; it returns false where the thread must leave (a failure, a
   // race without --keep-going, the stop flag). The function being written is set aside
   // meanwhile and restored after.
   void emit_outlined(ModuleEnv* env, llvm::Function* f, llvm::ArrayType* frame_type,
-                     const std::vector<std::string>& names, const std::vector<std::string>& in,
+                     const OutlinedFrame& outlined,
                      const std::function<size_t(const std::string&)>& slot_index,
-                     size_t print_slots, const std::function<void()>& body) {
+                     const std::function<void()>& body) {
+    const std::vector<std::string>& names = outlined.names;
     IRBuilder<>::InsertPointGuard guard(irb());
     ModuleEnv* saved_env = env_;
     llvm::Function* saved_fn = fn_;
@@ -317,13 +337,12 @@ private:
     auto slot = [&](const std::string& n) {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame_arg_, 0, slot_index(n));
     };
-    for (const std::string& n : names) {
-      llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, n);
-      if (std::find(in.begin(), in.end(), n) != in.end())
-        irb().CreateStore(irb().CreateLoad(env_->i64, slot(n)), a);
-      locals_[n] = a;
+    for (size_t k = 0; k < names.size(); ++k) {
+      llvm::AllocaInst* a = irb().CreateAlloca(env_->i64, nullptr, names[k]);
+      if (outlined.passed_in[k]) irb().CreateStore(irb().CreateLoad(env_->i64, slot(names[k])), a);
+      locals_[names[k]] = a;
     }
-    begin_function_body(print_slots);
+    begin_function_body(outlined.print_slots);
     body();
     for (const std::string& n : names)
       irb().CreateStore(irb().CreateLoad(env_->i64, local(n)), slot(n));
@@ -352,9 +371,7 @@ private:
 
   // Compiles stmts[begin, end) as a call of a new part function.
   void call_part(const Block& stmts, size_t begin, size_t end) {
-    std::vector<std::string> names;
-    size_t print_slots = 1;
-    outlined_needs(stmts, begin, end, names, print_slots);
+    const OutlinedFrame outlined = outlined_frame(stmts, begin, end);
     // The part goes into the next module in turn. In its caller's module it is internal, as
     // it always was with one module; in another, it is a hidden global there and declared here
     // (the JITDylib links the two).
@@ -376,14 +393,12 @@ private:
     llvm::Function* callee =
         part_env == caller_env ? part : declare_part(*caller_env, llvm::Function::ExternalLinkage);
 
-    std::vector<std::string> in;
-    locals_live_into(stmts, begin, end, in);
-    call_outlined(callee, {ctx_, frame_arg()}, names, in, [&](const std::string& n) -> Value* {
+    call_outlined(callee, {ctx_, frame_arg()}, outlined, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type(), frame_arg(), 0, frame_slot_.at(n));
     });
     emit_outlined(
-        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), names, in,
-        [&](const std::string& n) { return frame_slot_.at(n); }, print_slots,
+        part_env, part, llvm::ArrayType::get(part_env->i64, frame_size_), outlined,
+        [&](const std::string& n) { return frame_slot_.at(n); },
         [&] { emit_range(stmts, begin, end); });
   }
 
@@ -458,11 +473,8 @@ private:
   }
 
   void shared_call(const Block& stmts, SharedRun run, const RunShape& shape, const ShapeUse& use) {
-    std::vector<std::string> names;
-    size_t print_slots = 1;
-    outlined_needs(stmts, run.begin, run.end, names, print_slots);
-    std::vector<std::string> in;
-    locals_live_into(stmts, run.begin, run.end, in);
+    const OutlinedFrame outlined = outlined_frame(stmts, run.begin, run.end);
+    const std::vector<std::string>& names = outlined.names;
     std::unordered_map<std::string, size_t> slot_of;
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // Parameter j is this occurrence's offset from the first occurrence's values at the
@@ -485,8 +497,8 @@ private:
                        std::to_string(home->shared.size());
     auto [f, declared] = outlined_function(*home, name, widths);
     emit_outlined(
-        home, f, frame_of(*home, names.size()), names, in,
-        [&](const std::string& n) { return slot_of.at(n); }, print_slots,
+        home, f, frame_of(*home, names.size()), outlined,
+        [&](const std::string& n) { return slot_of.at(n); },
         [&] {
           in_shared_ = true;
           frame_ = nullptr; // never split
@@ -522,7 +534,7 @@ private:
                              site_value(static_cast<uint32_t>(first_site))};
     args.insert(args.end(), arguments.begin(), arguments.end());
     llvm::ArrayType* frame_type = frame_of(*env_, names.size());
-    call_outlined(callee, args, names, in, [&](const std::string& n) -> Value* {
+    call_outlined(callee, args, outlined, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
   }
@@ -1165,14 +1177,11 @@ private:
   }
 
   void call_rare_function(const Block& body) {
-    std::vector<std::string> names;
-    size_t print_slots = 1;
-    outlined_needs(body, 0, body.size(), names, print_slots);
     // Only what the slow path may read before assigning it goes in: the FastTrack check's
     // temporaries and the accessed value, which it assigns first, would otherwise be live
     // around the fast path's loop just to be stored into the frame.
-    std::vector<std::string> in;
-    locals_live_into(body, 0, body.size(), in);
+    const OutlinedFrame outlined = outlined_frame(body, 0, body.size());
+    const std::vector<std::string>& names = outlined.names;
     std::unordered_map<std::string, size_t> slot_of;
     for (const std::string& n : names) slot_of.emplace(n, slot_of.size());
     // What makes this code another thread's or occurrence's: passed on as they are.
@@ -1196,8 +1205,8 @@ private:
     rare_functions_.push_back(f);
     if (callee != f) rare_declarations_.push_back(callee);
     emit_outlined(
-        quick_env_, f, frame_of(*quick_env_, names.size()), names, in,
-        [&](const std::string& n) { return slot_of.at(n); }, print_slots,
+        quick_env_, f, frame_of(*quick_env_, names.size()), outlined,
+        [&](const std::string& n) { return slot_of.at(n); },
         [&] {
           Parametric inner;
           Parametric* outer = param_;
@@ -1224,7 +1233,7 @@ private:
     std::vector<Value*> args{ctx_, frame};
     args.insert(args.end(), passed.begin(), passed.end());
     llvm::ArrayType* frame_type = frame_of(*env_, names.size());
-    call_outlined(callee, args, names, in, [&](const std::string& n) -> Value* {
+    call_outlined(callee, args, outlined, [&](const std::string& n) -> Value* {
       return irb().CreateConstInBoundsGEP2_64(frame_type, frame, 0, slot_of.at(n));
     });
   }
