@@ -46,6 +46,24 @@ int print_co_enabled(const Code& code, const SourceFile& file, const ExploreOpti
   return result.pairs.empty() ? kExitSuccess : kExitRace;
 }
 
+// The split search's thresholds (docs/explore.md, "Parts split off while they run" and
+// "Planned branches given away"): each option, what it does before its default, its field.
+struct ThresholdOption {
+  const char* name;
+  const char* what;
+  uint64_t ExploreOptions::*field;
+};
+constexpr ThresholdOption kThresholds[] = {
+    {"resplit-after",
+     "dpor: a part of the split search with sleepers at its root that has run N executions "
+     "splits the rest of its search off for idle workers",
+     &ExploreOptions::resplit_executions},
+    {"give-after",
+     "dpor: a part of the split search without sleepers at its root that has run N executions "
+     "gives the branches it has planned at one frame away to idle workers",
+     &ExploreOptions::give_executions},
+};
+
 } // namespace
 
 int command_explore(const std::vector<std::string>& args) {
@@ -90,13 +108,12 @@ int command_explore(const std::vector<std::string>& args) {
                    "dpor: worker threads (default: every core); the results are the same for "
                    "every number (states and naive run on one)",
                    "J"});
-  specs.push_back({"resplit-after", true,
-                   "dpor: a part of the split search that has run N executions splits the rest "
-                   "of its search off for idle workers, and again each time its executions "
-                   "double (default " +
-                       std::to_string(explore.resplit_executions) +
-                       "; 0: never); the output depends on N, never on --jobs",
-                   "N"});
+  for (const ThresholdOption& t : kThresholds)
+    specs.push_back({t.name, true,
+                     std::string(t.what) + ", and again each time its executions double (default " +
+                         std::to_string(explore.*t.field) +
+                         "; 0: never); the output depends on N, never on --jobs",
+                     "N"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));
   specs.push_back({"co-enabled", false,
@@ -159,11 +176,12 @@ int command_explore(const std::vector<std::string>& args) {
                    *options->get("strategy"));
     explore.strategy = ExploreStrategy::Naive;
   }
-  if (auto text = options->get("resplit-after")) {
-    auto v = parse_count(*text);
-    if (!v) return usage("--resplit-after needs a number, not '" + *text + "'");
-    explore.resplit_executions = *v;
-  }
+  for (const ThresholdOption& t : kThresholds)
+    if (auto text = options->get(t.name)) {
+      auto v = parse_count(*text);
+      if (!v) return usage(std::string("--") + t.name + " needs a number, not '" + *text + "'");
+      explore.*t.field = *v;
+    }
   if (!read_timeout("explore", *options, explore.timeout_ms)) return kExitUsage;
   // DPOR always runs split, with one worker too, so that --jobs never changes the output.
   // States and naive take --jobs and run on one thread (docs/explore.md says why).

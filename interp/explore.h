@@ -74,7 +74,10 @@ enum class SplitFault : uint8_t {
   // Parts split off a running part (ExploreOptions::resplit_executions):
   ResplitKeepsSiblings, // the running part still explores the branches it split off (twice)
   ResplitCurrentAwake,  // split-off parts leave the running part's current branch awake (twice)
-  ResplitPlannedOnly,   // only threads with a planned branch are split off (traces lost)
+  // Planned branches given away by a part with wakeup trees (docs/explore.md, "Planned
+  // branches given away"):
+  GivenReturnsDropped, // the giver drops the reversals its given-away parts return (traces lost)
+  GivenNeverSleep,     // the giver does not put a given-away branch to sleep after it (twice)
 };
 
 struct ExploreOptions {
@@ -99,12 +102,19 @@ struct ExploreOptions {
   // steps"). False splits every node at every enabled thread that is not asleep (the split
   // before 2026-11-26), for the tests' comparisons.
   bool split_forced = true;
-  // Dpor with jobs >= 1: a part that has run this many executions of its own splits the rest
-  // of its search above its current branch off as new parts, which idle workers take, and does
-  // so again each time its executions double (0: never). The parts split off depend on the
-  // part's own search only, never on the workers or their timing, so the results stay the
-  // same for every `jobs` (docs/explore.md, "Parts split off while they run").
+  // Dpor with jobs >= 1: a part that searches with source sets (it has sleepers at its root)
+  // and has run this many executions of its own splits the rest of its search above its
+  // current branch off as new parts, which idle workers take, and does so again each time its
+  // executions double (0: never). The parts split off depend on the part's own search only,
+  // never on the workers or their timing, so the results stay the same for every `jobs`
+  // (docs/explore.md, "Parts split off while they run").
   uint64_t resplit_executions = 4'096;
+  // Dpor with jobs >= 1: a part that searches with wakeup trees and has run this many
+  // executions of its own gives the branches its wakeup trees have planned at one frame away
+  // as new parts, and does so again each time its executions double (0: never); it takes back
+  // what they found where it reaches them (docs/explore.md, "Planned branches given away").
+  // Cheaper than splitting off (every part given away holds traces), so it starts sooner.
+  uint64_t give_executions = 512;
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
   uint64_t max_states = 1'000'000;     // distinct states (nodes of the search without cache)

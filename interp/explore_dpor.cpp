@@ -31,6 +31,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 
 #include "interp/dpor_dependence.h"
 #include "interp/explore_outcomes.h"
@@ -52,12 +53,15 @@ struct Event {
   std::vector<size_t> racing; // the frames of the earlier events this one races with
 };
 
+constexpr size_t kNotGiven = ~size_t{0};
+
 // A wakeup-tree node: the next step of `thread` there, as it was seen when inserted.
 struct WNode {
   uint32_t thread = 0;
   Footprint fp;
   std::vector<WNode> children;
-  bool taken = false; // being explored: its subtree moved to the next frame
+  bool taken = false;       // being explored: its subtree moved to the next frame
+  size_t given = kNotGiven; // given away to another part (its ticket): a leaf here
 };
 
 struct SleepEntry {
@@ -187,16 +191,18 @@ public:
   // say which threads its end may take next (children()), exploring nothing.
   // `oracle`: a split search's forced steps (split_oracle), or null. `offer`: receives the
   // parts this one splits off as it runs (maybe_resplit), or null.
+  // `group`: takes the planned branches this part gives away (maybe_resplit), or null.
   DporExplorer(const Code& code, const ExploreOptions& options, DporPartSpec part = {},
                SplitBudget* budget = nullptr, bool expand = false,
-               const IndependenceOracle* oracle = nullptr, const DporOffer* offer = nullptr)
+               const IndependenceOracle* oracle = nullptr, const DporOffer* offer = nullptr,
+               const DporGroup* group = nullptr)
       : code_(code), options_(options), dep_(options.dpor_fault), machine_(code, options.machine),
         outcomes_(code, options.split_fault != SplitFault::FirstFoundWitness),
         threads_(static_cast<uint32_t>(code.threads.size())), part_(std::move(part)),
         prefix_(part_.prefix),
         floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
-        budget_(budget), expand_(expand), oracle_(oracle), offer_(offer),
-        next_resplit_(options.resplit_executions) {}
+        budget_(budget), expand_(expand), oracle_(oracle), offer_(offer), group_(group),
+        next_resplit_(options.resplit_executions), next_give_(options.give_executions) {}
 
   ExploreResult run() {
     explore();
@@ -208,8 +214,11 @@ public:
     if (options_.on_execution) listed_.emplace();
     explore();
     publish();
+    // What the parts it gave away found (their outcomes and executions are in this part's
+    // already, at the points where it took them back).
+    add_part_counts(result_, given_counts_);
     return DporPart{std::move(result_), std::move(outcomes_),
-                    listed_ ? std::move(*listed_) : std::vector<Schedule>{}};
+                    listed_ ? std::move(*listed_) : std::vector<Schedule>{}, std::move(returned_)};
   }
 
   // After explore() with `expand`: nullopt if the prefix ends the execution (a leaf of the
@@ -245,6 +254,7 @@ public:
       // A part's prefix: its steps are taken here, and the search never returns above it.
       for (size_t frames = 1; frames <= prefix_.size() && stack_.size() == frames; ++frames)
         step_top();
+      if (part_.returns) find_covers();
       search_part();
     }
     result_.traces = traces_;
@@ -388,13 +398,24 @@ private:
     published_executions_ = result_.executions_run;
   }
 
+  // Checked before every step. With a budget, the counts are published in batches: parts given
+  // away share their giver's budget, and an atomic add per step by two workers on one cache
+  // line cost `dekker`(3) 12% more CPU time with two workers than with one. What is not
+  // published yet is added in, so a search on one thread (all that must not depend on the
+  // timing) sees the same totals as if it published every step; a giver publishes before it
+  // takes a part back (take_back), which may run that part on its thread.
   bool limit_reached() {
     if (budget_ == nullptr) return explore_limit_reached(result_, options_);
-    publish();
     if (!result_.limit.empty()) return true;
+    constexpr uint64_t kBatch = 64;
+    if (result_.states - published_states_ >= kBatch ||
+        result_.executions_run - published_executions_ >= kBatch)
+      publish();
     ExploreResult total;
-    total.states = budget_->states;
-    total.executions_run = budget_->executions;
+    total.states =
+        budget_->states.load(std::memory_order_relaxed) + result_.states - published_states_;
+    total.executions_run = budget_->executions.load(std::memory_order_relaxed) +
+                           result_.executions_run - published_executions_;
     if (!explore_limit_reached(total, options_)) return false;
     result_.limit = total.limit;
     return true;
@@ -690,11 +711,33 @@ private:
 
   // Race e_i ⋖ `last`: inserts v = notdep(e_i, E).last, where E's events end before `end`,
   // into the wakeup tree of e_i's prefix unless a sleeping thread is a weak initial of v.
-  void reverse(size_t i, size_t end, SeqItem last) {
-    if (i < floor_) return; // a race with a step of the part's prefix: other parts reverse it
+  // `at_end`: E ends at `end` (v is over the whole of E), as a part that returns reversals
+  // needs them.
+  void reverse(size_t i, size_t end, SeqItem last, bool at_end) {
+    if (i < floor_) {
+      // A race with a step of the part's prefix: other parts reverse it, or the part that
+      // gave this one away, to which it is returned.
+      if (at_end && returns_at(i)) {
+        notdep(i, end, last);
+        return_reversal(i, notdep_);
+      }
+      return;
+    }
     Frame& fi = stack_[i];
-    const Event& ei = fi.event;
-    // (one sequence for every reversal: each execution's end reverses every race on its path)
+    WakeupSequence& v = notdep(i, end, last);
+    if (source_sets()) {
+      add_source(fi, v.items);
+      return;
+    }
+    if (a_sleeper_covers(fi.sleep, v)) return;
+    insert(fi.wut, v);
+  }
+
+  // v = notdep(e_i, E).last into notdep_, E's events ending before `end` (one sequence for
+  // every reversal: each execution's end reverses every race on its path). `last`'s footprint
+  // and clock may be those of moved_step, in notdep_moved_.
+  WakeupSequence& notdep(size_t i, size_t end, SeqItem last) {
+    const Event& ei = stack_[i].event;
     WakeupSequence& v = notdep_;
     v.clear();
     for (size_t x = i + 1; x < end; ++x) {
@@ -704,24 +747,72 @@ private:
       if (!covered(ei, ex.clock))
         v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock}, keys_[x].summary);
     }
-    Footprint moved_fp;
-    std::vector<uint32_t> moved_clock;
     if (last.fp->ends && last.clock != nullptr &&
         options_.dpor_fault != DporFault::StaleEndingSteps &&
-        moved_step(i, v.items, last, moved_fp, moved_clock)) {
-      last.fp = &moved_fp;
-      last.clock = &moved_clock;
+        moved_step(i, v.items, last, moved_fp_, moved_clock_)) {
+      last.fp = &moved_fp_;
+      last.clock = &moved_clock_;
     }
     if (options_.dpor_fault == DporFault::SummaryMissesLast)
       v.push_back(last, FootprintSummary{});
     else
       v.push_back(last);
-    if (source_sets()) {
-      add_source(fi, v.items);
-      return;
+    return v;
+  }
+
+  // A part given away (DporPartSpec::returns): whether it returns the races whose first step
+  // is at frame i.
+  bool returns_at(size_t i) const {
+    return part_.returns && i >= part_.returns_from && i <= part_.returns_to;
+  }
+
+  // The giver's branches at each frame whose races this part returns, as covers (the threads
+  // of DporPartSpec::covers with their next steps there).
+  void find_covers() {
+    for (size_t x = part_.returns_from; x <= part_.returns_to && x < stack_.size(); ++x) {
+      Frame& f = stack_[x];
+      machine_.set_state(f.state);
+      covers_.emplace_back();
+      for (uint32_t k : part_.covers[x - part_.returns_from])
+        if (enabled(f, k)) covers_.back().push_back({k, next_footprint(k)});
     }
-    if (a_sleeper_covers(fi.sleep, v)) return;
-    insert(fi.wut, v);
+    machine_.set_state(stack_.back().state);
+  }
+
+  // Keeps v (a race whose first step is at frame i, below this part's floor) for the part that
+  // gave this one away, unless a sleeper of frame i or one of the giver's branches there is a
+  // weak initial of it (the giver would find it held: docs/explore.md, "Planned branches given
+  // away") or it was kept already.
+  void return_reversal(size_t i, const WakeupSequence& v) {
+    if (a_sleeper_covers(stack_[i].sleep, v)) return;
+    size_t c = i - part_.returns_from;
+    if (c < covers_.size() && a_sleeper_covers(covers_[c], v)) return;
+    uint64_t hash = i;
+    for (const SeqItem& x : v.items) hash = hash * 1000003u + (uint64_t{x.thread} << 32 | x.pos);
+    std::vector<size_t>& same = returned_by_hash_[hash];
+    for (size_t n : same) {
+      const ReturnedReversal& r = returned_[n];
+      if (r.frame == i && r.steps.size() == v.items.size() &&
+          std::equal(r.steps.begin(), r.steps.end(), v.items.begin(),
+                     [](const ReturnedReversal::Step& a, const SeqItem& b) {
+                       return a.thread == b.thread && a.pos == b.pos &&
+                              a.fp.labels == b.fp->labels && a.fp.ends == b.fp->ends &&
+                              a.fp.prints == b.fp->prints &&
+                              (a.clock ? b.clock != nullptr && *a.clock == *b.clock
+                                       : b.clock == nullptr);
+                     }))
+        return;
+    }
+    same.push_back(returned_.size());
+    ReturnedReversal& r = returned_.emplace_back();
+    r.frame = i;
+    for (const SeqItem& x : v.items) {
+      ReturnedReversal::Step& step = r.steps.emplace_back();
+      step.thread = x.thread;
+      step.pos = x.pos;
+      step.fp = *x.fp;
+      if (x.clock != nullptr) step.clock = *x.clock;
+    }
   }
 
   // The step that ended E, moved before the step it races with (v = notdep(e_i, E).last):
@@ -783,7 +874,7 @@ private:
       if (covered(stack_[h].event, clock)) continue;
       Footprint fp;
       fp.labels.push_back(machine_.next_label(q));
-      reverse(h, end, {q, top.steps[q] + 1, &fp, &clock});
+      reverse(h, end, {q, top.steps[q] + 1, &fp, &clock}, true);
     }
   }
 
@@ -845,7 +936,7 @@ private:
     // notdep cut there; wakeup trees (Algorithm 2) at the end of every execution with the
     // whole execution's notdep (reverse_path_races).
     if (source_sets() || races_reversed_at_their_step())
-      for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock});
+      for (size_t i : races_) reverse(i, j, {e.thread, e.pos, &e.fp, &e.race_clock}, false);
   }
 
   bool races_reversed_at_their_step() const {
@@ -861,12 +952,16 @@ private:
   // of them may be what a sleeper at e_i's prefix depends on, so that the sleeper is no weak
   // initial of the whole v although it is one of the cut v. A race present in several
   // executions is inserted again from each; insert() adds nothing where an existing branch
-  // covers the sequence, and a sleeper that is its initial skips it.
+  // covers the sequence, and a sleeper that is its initial skips it. A part given away returns
+  // the races at the giver's frames so too, whatever it searches with (returns_at).
   void reverse_path_races(size_t end) {
-    if (source_sets() || races_reversed_at_their_step()) return;
-    for (size_t j = floor_ + 1; j < end; ++j) {
+    const bool here = !source_sets() && !races_reversed_at_their_step();
+    size_t from = part_.returns ? part_.returns_from + 1 : floor_ + 1;
+    if (!here && !part_.returns) return;
+    for (size_t j = from; j < end; ++j) {
       const Event& e = stack_[j].event;
-      for (size_t i : e.racing) reverse(i, end, {e.thread, e.pos, &e.fp, &e.race_clock});
+      for (size_t i : e.racing)
+        if (here || i < floor_) reverse(i, end, {e.thread, e.pos, &e.fp, &e.race_clock}, true);
     }
   }
 
@@ -946,6 +1041,10 @@ private:
         live_frames_ = kStale;
         continue;
       }
+      if (top.wut.front().given != kNotGiven) {
+        take_back(top);
+        continue;
+      }
       maybe_resplit();
       step_top();
     }
@@ -977,6 +1076,10 @@ private:
   // that frame's branch in progress, whose step depends on the race's second step).
   // Depends on this part's own search only: the same parts for every number of workers.
   void maybe_resplit() {
+    if (group_ != nullptr && !source_sets()) {
+      if (options_.give_executions != 0 && result_.executions_run >= next_give_) give_planned();
+      return;
+    }
     if (offer_ == nullptr || options_.resplit_executions == 0 ||
         result_.executions_run < next_resplit_)
       return;
@@ -996,9 +1099,6 @@ private:
       if (options_.split_fault != SplitFault::ResplitCurrentAwake) before.push_back(current);
       for (uint32_t k : sibling_order(choices)) {
         if (k == current || asleep(f, k)) continue;
-        if (options_.split_fault == SplitFault::ResplitPlannedOnly &&
-            std::none_of(f.wut.begin(), f.wut.end(), [&](const WNode& n) { return n.thread == k; }))
-          continue;
         offers.push_back(spec_through(j, k, before));
         before.push_back(k);
       }
@@ -1009,11 +1109,93 @@ private:
     (*offer_)(std::move(offers));
   }
 
+  // Work for idle workers from a part that searches with wakeup trees (docs/explore.md,
+  // "Planned branches given away"): once it has run ExploreOptions::give_executions
+  // executions, and again each time they double, the branches its wakeup tree has planned at
+  // the shallowest frame d (from the floor) that has some beside the branch in progress become
+  // parts: the path to d, then the branch's thread, with d's explored branches, the branch in
+  // progress and the earlier of these asleep at d. Each is searched with source sets (complete
+  // for its traces, "Optimal parts") and returns the reversals of the races it finds at the
+  // frames from the floor to d. This part keeps searching as the sequential search does: where
+  // that search would explore a given-away branch, it takes back what the branch's part found
+  // (take_back), inserting its reversals where the sequential search would have inserted its own
+  // while exploring that branch, and then goes on with what its wakeup trees plan next. So the
+  // branches it plans later at those frames are the sequential search's, and it stays optimal.
+  // Depends on this part's own search only: the same parts for every number of workers.
+  void give_planned() {
+    const size_t top = stack_.size() - 1; // frames below it have a branch in progress
+    auto planned = [](const Frame& f) {
+      return std::any_of(f.wut.begin() + 1, f.wut.end(),
+                         [](const WNode& n) { return n.given == kNotGiven; });
+    };
+    size_t d = floor_;
+    while (d < top && !planned(stack_[d])) ++d;
+    if (d >= top) return; // nothing planned beside the path: try again later
+    next_give_ = 2 * result_.executions_run;
+    std::vector<std::vector<uint32_t>> covers; // per frame floor_..d: its branches' threads
+    for (size_t x = floor_; x <= d; ++x) {
+      covers.emplace_back();
+      for (const WNode& n : stack_[x].wut) covers.back().push_back(n.thread);
+    }
+    Frame& f = stack_[d];
+    std::vector<uint32_t> before; // asleep at d in the next part given away
+    for (size_t n = f.own_sleep; n < f.sleep.size(); ++n) before.push_back(f.sleep[n].thread);
+    if (options_.split_fault != SplitFault::ResplitCurrentAwake) before.push_back(f.event.thread);
+    for (size_t n = 1; n < f.wut.size(); ++n) {
+      WNode& node = f.wut[n];
+      if (node.given == kNotGiven) {
+        DporPartSpec spec = spec_through(d, node.thread, before);
+        spec.returns = true;
+        spec.returns_from = floor_;
+        spec.returns_to = d;
+        spec.covers = covers;
+        node.given = group_->give(std::move(spec));
+        node.children.clear(); // its part's now
+      }
+      before.push_back(node.thread);
+    }
+    ++result_.resplits;
+  }
+
+  // The top frame's next branch was given away (give_planned): takes back what its part and
+  // the parts split off that one found, where the sequential search would explore the branch.
+  // The reversals they return are inserted with the branch in progress here, as the
+  // sequential search inserts its own while exploring it; then it sleeps like an explored one.
+  void take_back(Frame& top) {
+    const size_t ticket = top.wut.front().given;
+    publish(); // the part may run on this thread now, and count on from this part's counts
+    DporPart got = group_->join(ticket);
+    machine_.set_state(top.state);
+    {
+      WNode& node = top.wut.front();
+      node.given = kNotGiven;
+      node.fp = next_footprint(node.thread); // as it sleeps from here
+      node.taken = options_.split_fault != SplitFault::ResplitKeepsSiblings;
+    }
+    if (options_.split_fault != SplitFault::GivenReturnsDropped)
+      for (const ReturnedReversal& r : got.returned) {
+        WakeupSequence& v = notdep_;
+        v.clear();
+        for (const ReturnedReversal::Step& x : r.steps)
+          v.push_back({x.thread, x.pos, &x.fp, x.clock ? &*x.clock : nullptr});
+        Frame& fi = stack_[r.frame];
+        if (!a_sleeper_covers(fi.sleep, v)) insert(fi.wut, v);
+      }
+    if (options_.split_fault == SplitFault::GivenNeverSleep) top.wut.erase(top.wut.begin());
+    outcomes_.merge(std::move(got.outcomes));
+    if (listed_) listed_->insert(listed_->end(), got.listed.begin(), got.listed.end());
+    add_part_counts(given_counts_, got.result);
+  }
+
   // The part whose path is this search's path to frame j, then thread k, with `at_j` asleep
-  // at j; the frames before j sleep what they sleep here.
+  // at j; the frames before j sleep what they sleep here. It returns what this part returns.
   DporPartSpec spec_through(size_t j, uint32_t k, const std::vector<uint32_t>& at_j) const {
     DporPartSpec spec;
     spec.sibling_frames = part_.sibling_frames;
+    spec.returns = part_.returns;
+    spec.returns_from = part_.returns_from;
+    spec.returns_to = part_.returns_to;
+    spec.covers = part_.covers;
     for (size_t x = 0; x < j; ++x) {
       spec.prefix.push_back(stack_[x].event.thread);
       if (x < spec.sibling_frames) continue;
@@ -1127,7 +1309,15 @@ private:
   bool source_part_ = false;         // a part with sleepers at its root: source sets (search_part)
   const IndependenceOracle* oracle_; // a split search's forced steps (forced_child), or null
   const DporOffer* offer_;           // receives the parts split off (maybe_resplit), or null
-  uint64_t next_resplit_;            // executions run after which to split off parts
+  const DporGroup* group_;           // takes the branches given away (give_planned), or null
+  ExploreResult given_counts_;       // what the parts given away found (take_back)
+  std::vector<std::vector<SleepEntry>> covers_; // per frame returned from: the giver's branches
+  std::vector<ReturnedReversal> returned_;      // to the giver (return_reversal)
+  std::unordered_map<uint64_t, std::vector<size_t>> returned_by_hash_; // indices in returned_
+  Footprint moved_fp_; // notdep's moved step (reused)
+  std::vector<uint32_t> moved_clock_;
+  uint64_t next_resplit_; // executions run after which to split off parts
+  uint64_t next_give_;    // executions run after which to give branches away
   uint64_t published_states_ = 0, published_executions_ = 0;
 };
 
@@ -1154,9 +1344,27 @@ std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const Explore
 
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
                            const IndependenceOracle* oracle, const DporPartSpec& part,
-                           SplitBudget& budget, const DporOffer& offer) {
-  return DporExplorer(code, options, part, &budget, false, oracle, offer ? &offer : nullptr)
+                           SplitBudget& budget, const DporOffer& offer, const DporGroup* group) {
+  return DporExplorer(code, options, part, &budget, false, oracle, offer ? &offer : nullptr, group)
       .run_part();
+}
+
+void add_part_counts(ExploreResult& into, const ExploreResult& part) {
+  for (uint64_t ExploreCounts::*field :
+       {&ExploreCounts::total, &ExploreCounts::racy, &ExploreCounts::finished,
+        &ExploreCounts::failed, &ExploreCounts::deadlocked, &ExploreCounts::discarded,
+        &ExploreCounts::step_limit, &ExploreCounts::bounded})
+    into.counts.*field += part.counts.*field;
+  into.states += part.states;
+  into.executions_run += part.executions_run;
+  into.redundant += part.redundant;
+  into.source_parts += part.source_parts;
+  into.source_parts_blocked += part.source_parts_blocked;
+  into.infeasible += part.infeasible;
+  into.resplits += part.resplits;
+  into.parts += part.parts;
+  if (part.traces) into.traces = into.traces.value_or(0) + *part.traces;
+  if (into.limit.empty()) into.limit = part.limit;
 }
 
 // Level by level: every prefix of the frontier that does not end the execution is replaced by
@@ -1184,7 +1392,9 @@ split_dpor_search(const Code& code, const ExploreOptions& options, const Indepen
         next.push_back(std::move(p));
         continue;
       }
-      DporExplorer expand(code, options, {p.threads, p.threads.size(), {}}, nullptr, true, oracle);
+      DporExplorer expand(code, options,
+                          DporPartSpec{.prefix = p.threads, .sibling_frames = p.threads.size()},
+                          nullptr, true, oracle);
       expand.explore();
       if (!expand.children()) {
         next.push_back({std::move(p.threads), true});

@@ -13,9 +13,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "interp/code.h"
+#include "interp/dpor_dependence.h"
 #include "interp/explore.h"
 #include "interp/explore_outcomes.h"
 #include "interp/independence.h"
@@ -32,13 +34,33 @@ struct SplitBudget {
   std::atomic<uint64_t> executions{0};
 };
 
+// A race reversal that a part given away by a running one found at one of that part's frames
+// (docs/explore.md, "Planned branches given away"): v = notdep(e_i, E).e_j over the whole
+// execution E, for the wakeup tree of frame i, with each step's footprint and vector clock (no
+// clock: a step alone, as reverse_with_the_end tries it).
+struct ReturnedReversal {
+  size_t frame = 0;
+  struct Step {
+    uint32_t thread = 0;
+    uint32_t pos = 0;
+    Footprint fp;
+    std::optional<std::vector<uint32_t>> clock;
+  };
+  std::vector<Step> steps;
+};
+
 // What one part of a split search found: its counts (ExploreResult's outcome lists empty), its
-// outcomes, and with ExploreOptions::on_execution its executions' schedules in order.
+// outcomes, with ExploreOptions::on_execution its executions' schedules in order, and, for a
+// part given away by a running one, the reversals it returns to that one.
 struct DporPart {
   ExploreResult result;
   OutcomeCollector outcomes;
   std::vector<Schedule> listed;
+  std::vector<ReturnedReversal> returned;
 };
+
+// Adds a part's counts (ExploreResult's count fields, not its outcome lists) into `into`.
+void add_part_counts(ExploreResult& into, const ExploreResult& part);
 
 // What the split asks of a node's children (docs/explore.md, "Forced steps"): which steps
 // come first in every execution from the node (IndependenceOracle::always_initial). Null
@@ -64,10 +86,17 @@ std::vector<std::vector<uint32_t>> split_dpor_search(const Code& code,
 // split_dpor_search); at each later frame, the threads in `sleepers` (a part split off a
 // running one: that part's explored branches there, its branch in progress and the siblings
 // split off before this one; docs/explore.md, "Parts split off while they run").
+// A part given away by a running one (or split off such a part) also returns the reversals of
+// races whose first step is at the frames `returns_from`..`returns_to` (the giver's), but
+// those that the giver's branches there already hold: a sleeper of the frame or one of the
+// threads in `covers` (the giver's branch in progress and the branches it gave away there).
 struct DporPartSpec {
-  std::vector<uint32_t> prefix;
+  std::vector<uint32_t> prefix{};
   size_t sibling_frames = 0;
-  std::vector<std::vector<uint32_t>> sleepers; // for frames sibling_frames..prefix.size()-1
+  std::vector<std::vector<uint32_t>> sleepers{}; // for frames sibling_frames..prefix.size()-1
+  bool returns = false;
+  size_t returns_from = 0, returns_to = 0;
+  std::vector<std::vector<uint32_t>> covers{}; // for frames returns_from..returns_to
 };
 
 // Called by a running part with the parts it splits off (ExploreOptions::resplit_executions),
@@ -75,11 +104,23 @@ struct DporPartSpec {
 // earlier.
 using DporOffer = std::function<void(std::vector<DporPartSpec>)>;
 
+// A running part that searches with wakeup trees gives its planned branches away one by one
+// (`give`: the ticket of the new part) and, when its search reaches each of them, takes back
+// what that part and every part split off it found (`join`: their results merged in the parts'
+// order, their returned reversals in that order); docs/explore.md, "Planned branches given
+// away".
+struct DporGroup {
+  std::function<size_t(DporPartSpec)> give;
+  std::function<DporPart(size_t)> join;
+};
+
 // Optimal DPOR below `part`'s path (from split_dpor_search with the same `oracle`, or offered),
 // with the path's sleepers asleep and the races with the path's own steps left to the other
 // parts. `offer`, if set, receives the parts this one splits off while it runs.
+// `group`, if set, takes the planned branches a part with wakeup trees gives away.
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
                            const IndependenceOracle* oracle, const DporPartSpec& part,
-                           SplitBudget& budget, const DporOffer& offer = nullptr);
+                           SplitBudget& budget, const DporOffer& offer = nullptr,
+                           const DporGroup* group = nullptr);
 
 } // namespace racelang

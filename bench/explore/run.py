@@ -166,6 +166,8 @@ def jobs_table(racelang, work, args):
         outputs = {}
         for j in counts:
             resplit = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
+            if args.give_after is not None:
+                resplit.append("--give-after=%d" % args.give_after)
             r, peak = run_peak([racelang, "explore", "--json", "--jobs=%d" % j,
                                 "--max-states=1000000000", "--max-executions=1000000000"]
                                + resplit + [path], args.timeout)
@@ -239,6 +241,9 @@ def main():
     ap.add_argument("--json", help="also write the rows to this file")
     ap.add_argument("--resplit-after", type=int, default=None,
                     help="explore --resplit-after=N in the --jobs comparison (default: "
+                         "racelang's own)")
+    ap.add_argument("--give-after", type=int, default=None,
+                    help="explore --give-after=N in the --jobs comparison (default: "
                          "racelang's own)")
     ap.add_argument("--jobs-only", action="store_true",
                     help="only the explore --jobs comparison")

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include "interp/explore_output.h"
 #include "tests/interp/concurrent_gen.h"
@@ -58,7 +59,7 @@ std::string without_states(std::string text) {
 }
 
 // What the comparisons found; empty if everything agreed.
-// `resplit`: ExploreOptions::resplit_executions.
+// `resplit`: ExploreOptions::resplit_executions and give_executions.
 std::string compare_workers(const testing::Compiled& c, SplitFault fault, uint32_t parts,
                             std::vector<uint32_t> workers = {2, 3, 8}, uint64_t resplit = 0) {
   ExploreOptions unsplit = split_options(0);
@@ -67,6 +68,7 @@ std::string compare_workers(const testing::Compiled& c, SplitFault fault, uint32
   ExploreOptions one = split_options(1, fault);
   one.split_parts = parts;
   one.resplit_executions = resplit;
+  one.give_executions = resplit;
   one.max_states = 1'000'000; // the parts' tops and sleep-set-blocked runs cost some more
   ExploreResult r1 = explore_program(c.code, one);
   std::string first = output(c, r1, one);
@@ -159,6 +161,7 @@ void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   ExploreOptions o = split_options(3, fault);
   o.split_parts = parts;
   o.resplit_executions = resplit;
+  o.give_executions = resplit;
   ExploreResult r = explore_program(c->code, o);
   RC_TAG(r.resplits > 0 ? "parts split off while running" : "");
   RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
@@ -281,7 +284,8 @@ std::string philosophers(int n) {
 }
 
 // `forced`: ExploreOptions::split_forced (false: every node split, as before forced steps).
-// `resplit`: ExploreOptions::resplit_executions (0: parts never split off more parts).
+// `resplit`: ExploreOptions::resplit_executions and give_executions (0: parts never split off
+// or give away more parts).
 ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
                     DporFault dpor_fault = DporFault::None, bool forced = true,
                     uint64_t resplit = 0) {
@@ -293,6 +297,7 @@ ExploreResult split(const std::string& text, uint32_t parts, SplitFault fault,
   o.dpor_fault = dpor_fault;
   o.split_forced = forced;
   o.resplit_executions = resplit;
+  o.give_executions = resplit;
   return explore_program(c->code, o);
 }
 
@@ -402,35 +407,56 @@ TEST(ParallelExplore, PartsSplitOffWhileRunningKeepEveryTraceOnce) {
 
 // ---- Teeth ---------------------------------------------------------------------------------
 
-// A running part that splits off the siblings of its branches but still explores them itself,
-// or that leaves its branch in progress awake in the parts split off, explores traces twice; one
-// that splits off only the threads its frames have planned loses the traces that later races of
-// its branch in progress would have planned there.
+// Splitting off (parts with sleepers at their root, searched with source sets, from eight
+// parts with giving turned off): a running part that splits off the siblings of its branches
+// but still explores them itself, or that leaves its branch in progress awake in the parts split
+// off, explores traces twice. Giving away (the one part with wakeup trees, with splitting off
+// turned off): a giver that still explores the branches it gave away, or leaves its branch in
+// progress awake in them, explores traces twice; one that drops what they return loses the
+// traces that their races plan at its frames, and one that leaves a branch it gave away awake
+// once past it explores that branch's traces again below the later branches.
 // (The traces counted twice multiply as the parts split off split off more: a limit of 20,000
 // executions stops those searches, far above the 740 traces, with one worker, which starts
 // every part from its true start.)
 TEST(ParallelExploreTeeth, SplittingOffWhileRunningWronglyIsCaught) {
-  const std::string text = philosophers(5);
-  uint64_t expected = traces_unsplit(text);
-  auto c = compile(text);
-  ASSERT_NE(c, nullptr);
-  auto traces = [&](SplitFault fault) {
+  struct Family {
+    std::string text;
+    uint64_t traces;
+  };
+  std::vector<Family> families;
+  for (const std::string& text : {philosophers(5), sigma(4), mpat(4)})
+    families.push_back({text, traces_unsplit(text)});
+  // Traces counted by one worker, splitting off after `resplit` and giving after `give`.
+  auto traces = [&](const Family& f, SplitFault fault, uint32_t parts, uint64_t resplit,
+                    uint64_t give) {
+    auto c = compile(f.text);
+    EXPECT_NE(c, nullptr);
     ExploreOptions o = split_options(1, fault);
-    o.split_parts = 1;
-    o.resplit_executions = 4;
+    o.split_parts = parts;
+    o.resplit_executions = resplit;
+    o.give_executions = give;
     o.max_states = 1'000'000;
     o.max_executions = 20'000;
-    return explore_program(c->code, o).traces.value_or(0);
+    ExploreResult r = explore_program(c->code, o);
+    EXPECT_GT(r.resplits, 0u);
+    return r.traces.value_or(0);
   };
-  EXPECT_EQ(traces(SplitFault::None), expected);
-  EXPECT_GT(traces(SplitFault::ResplitKeepsSiblings), expected);
-  EXPECT_GT(traces(SplitFault::ResplitCurrentAwake), expected);
-  bool lost = false;
-  for (const std::string& family : {sigma(4), philosophers(5), mpat(4)})
-    for (uint64_t resplit : {1u, 4u})
-      lost = lost || traces_split(family, 1, SplitFault::ResplitPlannedOnly, true, resplit) <
-                         traces_unsplit(family);
+  const Family& philosophers5 = families.front();
+  for (auto [parts, resplit, give] : {std::tuple{8u, 4u, 0u}, std::tuple{1u, 0u, 4u}}) {
+    EXPECT_EQ(traces(philosophers5, SplitFault::None, parts, resplit, give), philosophers5.traces);
+    EXPECT_GT(traces(philosophers5, SplitFault::ResplitKeepsSiblings, parts, resplit, give),
+              philosophers5.traces);
+    EXPECT_GT(traces(philosophers5, SplitFault::ResplitCurrentAwake, parts, resplit, give),
+              philosophers5.traces);
+  }
+  bool lost = false, twice = false;
+  for (const Family& f : families)
+    for (uint64_t give : {1u, 4u}) {
+      lost = lost || traces(f, SplitFault::GivenReturnsDropped, 1, 0, give) < f.traces;
+      twice = twice || traces(f, SplitFault::GivenNeverSleep, 1, 0, give) > f.traces;
+    }
   EXPECT_TRUE(lost);
+  EXPECT_TRUE(twice);
 }
 
 // A step forced although another thread may fail before it loses the traces in which that
@@ -555,6 +581,16 @@ TEST(ParallelExploreTeeth, SourceSetsInEveryPartAreCaught) {
   EXPECT_TRUE(caught);
 }
 
+// Giving away wrongly on generated programs (half of them give away after 1 to 8 executions):
+// a giver that drops what the parts it gave away return loses traces, and one that leaves a
+// given-away branch awake once past it explores traces twice.
+TEST(ParallelExploreTeeth, GivingAwayWronglyIsCaughtOnGeneratedPrograms) {
+  EXPECT_TRUE(
+      verify::find_failure([] { check_split(SplitFault::GivenReturnsDropped, kCounted); }, 100));
+  EXPECT_TRUE(
+      verify::find_failure([] { check_split(SplitFault::GivenNeverSleep, kCounted); }, 100));
+}
+
 // Witnesses chosen as the first found depend on the order the search runs the traces in.
 TEST(ParallelExploreTeeth, FirstFoundWitnessesAreCaught) {
   EXPECT_TRUE(
@@ -580,6 +616,7 @@ TEST(ParallelExplore, SameOutputWhenALimitStopsTheSearch) {
     // Parts split off running parts too: a part run again from its true start drops the parts
     // its first run split off, and runs those of the new run.
     one.resplit_executions = 4;
+    one.give_executions = 4;
     one.max_states = by_states ? 3'000 : 1'000'000;
     one.max_executions = by_states ? UINT64_MAX : 300;
     ExploreResult r1 = explore_program(c->code, one);
