@@ -1094,9 +1094,7 @@ private:
       machine_.set_state(f.state);
       const std::vector<uint32_t> choices = enabled_threads(f);
       const uint32_t current = f.event.thread;
-      std::vector<uint32_t> before; // asleep at j in the next part split off
-      for (size_t n = f.own_sleep; n < f.sleep.size(); ++n) before.push_back(f.sleep[n].thread);
-      if (options_.split_fault != SplitFault::ResplitCurrentAwake) before.push_back(current);
+      std::vector<uint32_t> before = asleep_in_new_parts(f); // at j, in the next part split off
       for (uint32_t k : sibling_order(choices)) {
         if (k == current || asleep(f, k)) continue;
         offers.push_back(spec_through(j, k, before));
@@ -1138,9 +1136,7 @@ private:
       for (const WNode& n : stack_[x].wut) covers.back().push_back(n.thread);
     }
     Frame& f = stack_[d];
-    std::vector<uint32_t> before; // asleep at d in the next part given away
-    for (size_t n = f.own_sleep; n < f.sleep.size(); ++n) before.push_back(f.sleep[n].thread);
-    if (options_.split_fault != SplitFault::ResplitCurrentAwake) before.push_back(f.event.thread);
+    std::vector<uint32_t> before = asleep_in_new_parts(f); // at d, in the next part given away
     for (size_t n = 1; n < f.wut.size(); ++n) {
       WNode& node = f.wut[n];
       if (node.given == kNotGiven) {
@@ -1187,6 +1183,21 @@ private:
     add_part_counts(given_counts_, got.result);
   }
 
+  // The threads put to sleep at frame f (its explored branches; a path frame's from its spec).
+  static std::vector<uint32_t> own_sleepers(const Frame& f) {
+    std::vector<uint32_t> out;
+    for (size_t n = f.own_sleep; n < f.sleep.size(); ++n) out.push_back(f.sleep[n].thread);
+    return out;
+  }
+
+  // Who sleeps at frame f (on the path) in the first part made there, split off or given
+  // away: its explored branches and its branch in progress. Each later one adds the earlier.
+  std::vector<uint32_t> asleep_in_new_parts(const Frame& f) const {
+    std::vector<uint32_t> out = own_sleepers(f);
+    if (options_.split_fault != SplitFault::ResplitCurrentAwake) out.push_back(f.event.thread);
+    return out;
+  }
+
   // The part whose path is this search's path to frame j, then thread k, with `at_j` asleep
   // at j; the frames before j sleep what they sleep here. It returns what this part returns.
   DporPartSpec spec_through(size_t j, uint32_t k, const std::vector<uint32_t>& at_j) const {
@@ -1203,10 +1214,7 @@ private:
         spec.sleepers.push_back(part_.sleepers[x - part_.sibling_frames]);
         continue;
       }
-      const Frame& f = stack_[x];
-      spec.sleepers.emplace_back();
-      for (size_t n = f.own_sleep; n < f.sleep.size(); ++n)
-        spec.sleepers.back().push_back(f.sleep[n].thread);
+      spec.sleepers.push_back(own_sleepers(stack_[x]));
     }
     spec.prefix.push_back(k);
     spec.sleepers.push_back(at_j);

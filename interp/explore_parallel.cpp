@@ -187,19 +187,19 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     queue.erase(std::find_if(queue.begin(), queue.end(),
                              [&](const Task& t) { return t.member && t.index == m; }));
   };
-  // Runs member m, `member` (taken under the mutex, which is not held here: the deque's index
-  // is not read while other workers add members).
-  auto run_member = [&](size_t m, Member& member) {
-    DporOffer offer = [&, m](std::vector<DporPartSpec> specs) {
-      std::lock_guard<std::mutex> lock(mutex);
-      std::vector<size_t> added =
-          add_members(std::move(specs), members[m].budget, members[m].share);
-      std::vector<size_t>& children = members[m].children;
-      children.insert(children.begin(), added.begin(), added.end());
+  // Runs member m on this thread, which holds `lock` (released while the member runs).
+  auto run_member = [&](size_t m, std::unique_lock<std::mutex>& lock) {
+    Member& member = members[m]; // (read under the mutex: other workers add members)
+    member.state = Member::State::Running;
+    lock.unlock();
+    DporOffer offer = [&](std::vector<DporPartSpec> specs) {
+      std::lock_guard<std::mutex> guard(mutex);
+      std::vector<size_t> added = add_members(std::move(specs), member.budget, member.share);
+      member.children.insert(member.children.begin(), added.begin(), added.end());
     };
     DporPart part =
         explore_dpor_part(code, options, oracle.get(), member.spec, *member.budget, offer);
-    std::lock_guard<std::mutex> lock(mutex);
+    lock.lock();
     member.part.emplace(std::move(part));
     member.state = Member::State::Done;
     wake.notify_all();
@@ -221,18 +221,11 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
         }
         size_t h = other->index;
         queue.erase(other);
-        Member& helped = members[h];
-        helped.state = Member::State::Running;
-        lock.unlock();
-        run_member(h, helped);
-        lock.lock();
+        run_member(h, lock);
         continue;
       }
       if (member.state == Member::State::Queued) unqueue(m);
-      member.state = Member::State::Running;
-      lock.unlock();
-      run_member(m, member);
-      lock.lock();
+      run_member(m, lock);
     }
   };
   // What member m and the parts split off it found, merged into `into` in the search's order.
@@ -320,11 +313,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       queue.pop_front();
       ++running_parts;
       if (task.member) {
-        Member& member = members[task.index];
-        member.state = Member::State::Running;
-        lock.unlock();
-        run_member(task.index, member);
-        lock.lock();
+        run_member(task.index, lock);
         --running_parts;
         wake.notify_all();
         continue;
