@@ -411,13 +411,14 @@ private:
     if (result_.states - published_states_ >= kBatch ||
         result_.executions_run - published_executions_ >= kBatch)
       publish();
-    ExploreResult total;
-    total.states =
-        budget_->states.load(std::memory_order_relaxed) + result_.states - published_states_;
-    total.executions_run = budget_->executions.load(std::memory_order_relaxed) +
-                           result_.executions_run - published_executions_;
-    if (!explore_limit_reached(total, options_)) return false;
-    result_.limit = total.limit;
+    // (on the counts alone, not on an ExploreResult built and dropped before every step)
+    const char* limit = explore_limit(budget_->states.load(std::memory_order_relaxed) +
+                                          result_.states - published_states_,
+                                      budget_->executions.load(std::memory_order_relaxed) +
+                                          result_.executions_run - published_executions_,
+                                      options_);
+    if (*limit == '\0') return false;
+    result_.limit = limit;
     return true;
   }
 

@@ -18,13 +18,18 @@ void replay_events(RaceObserver& observer, const std::vector<LabelledStep>& even
 
 bool explore_limit_reached(ExploreResult& result, const ExploreOptions& options) {
   if (!result.limit.empty()) return true;
-  if (result.states >= options.max_states)
-    result.limit = "max-states";
-  else if (result.executions_run >= options.max_executions)
-    result.limit = "max-executions";
-  else if (options.timeout_ms != 0 && std::chrono::steady_clock::now() >= options.deadline)
-    result.limit = "timeout";
-  return !result.limit.empty();
+  const char* limit = explore_limit(result.states, result.executions_run, options);
+  if (*limit == '\0') return false;
+  result.limit = limit;
+  return true;
+}
+
+const char* explore_limit(uint64_t states, uint64_t executions, const ExploreOptions& options) {
+  if (states >= options.max_states) return "max-states";
+  if (executions >= options.max_executions) return "max-executions";
+  if (options.timeout_ms != 0 && std::chrono::steady_clock::now() >= options.deadline)
+    return "timeout";
+  return "";
 }
 
 bool OutcomeCollector::has_race(const RaceReport& report) const {

@@ -28,6 +28,9 @@ void replay_events(RaceObserver& observer, const std::vector<LabelledStep>& even
 // --max-executions or --timeout (the clock is read at each look: a search node costs far more);
 // every strategy stops there with partial results.
 bool explore_limit_reached(ExploreResult& result, const ExploreOptions& options);
+// The limit that `states` and `executions` (or the clock) have reached, or "" if none: the
+// same test on counts alone (a split search adds up its parts' counts before every step).
+const char* explore_limit(uint64_t states, uint64_t executions, const ExploreOptions& options);
 
 // The witness of the current path: the thread ids chosen into each frame of a search stack
 // (`chosen`, -1 at the root), then `last` if it is a thread id.
