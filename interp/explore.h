@@ -58,6 +58,7 @@ enum class DporFault : uint8_t {
   // execution, no program is known in which EndRaceAlone alone loses a trace (6,000 generated
   // cases searched); the two together do (DporTeeth.EndRacesTriedAloneAreCaught).
   EndRaceAloneAndRacesAtTheirStep,
+  WitnessNotLeast, // witnesses take the greatest ready thread first (valid, but not the least)
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must

@@ -55,6 +55,10 @@ struct Event {
 
 constexpr size_t kNotGiven = ~size_t{0};
 
+// least_schedule: a thread whose next step can be placed, and one with no step left.
+constexpr uint32_t kReady = ~uint32_t{0};
+constexpr uint32_t kNoStep = kReady - 1;
+
 // A wakeup-tree node: the next step of `thread` there, as it was seen when inserted.
 struct WNode {
   uint32_t thread = 0;
@@ -202,7 +206,14 @@ public:
         prefix_(part_.prefix),
         floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
         budget_(budget), expand_(expand), oracle_(oracle), offer_(offer), group_(group),
-        next_resplit_(options.resplit_executions), next_give_(options.give_executions) {}
+        next_resplit_(options.resplit_executions), next_give_(options.give_executions) {
+    for (uint32_t t = 0; t < threads_; ++t) by_id_.push_back(t);
+    std::stable_sort(by_id_.begin(), by_id_.end(), [&](uint32_t a, uint32_t b) {
+      return machine_.thread_id(a) < machine_.thread_id(b);
+    });
+    if (options.dpor_fault == DporFault::WitnessNotLeast)
+      std::reverse(by_id_.begin(), by_id_.end());
+  }
 
   ExploreResult run() {
     explore();
@@ -280,44 +291,66 @@ private:
 
   // The witness rule (docs/explore.md, "The witness rule"): the events of the first `count`
   // frames that `clock` covers (all of them without a clock), scheduled as the least sequence
-  // of thread ids that respects their happens-before order. Every representative of a trace
-  // gives the same causal past of an event, so the same witness; with clock null it is the
-  // least linearisation of the whole execution. `earlier`, if given, is called with each
-  // event of it but the one at count - 1.
-  Schedule least_schedule(size_t count, const std::vector<uint32_t>* clock,
-                          const std::function<void(const Event&)>& earlier = nullptr) const {
-    std::vector<std::vector<const Event*>> per(threads_); // in each thread's order
+  // of thread ids that respects their happens-before order, into `out`. Every representative
+  // of a trace gives the same causal past of an event, so the same witness; with clock null it
+  // is the least linearisation of the whole execution. `earlier` is called with each event of
+  // it but the one at count - 1.
+  // Every racing step of every execution computes one (a quarter of peterson(3)'s time once,
+  // and as much again in allocations), so it reads the frames' keys rather than the frames,
+  // works in buffers it keeps, and rechecks a waiting thread only when the thread it waits
+  // for has placed the step it needs (docs/explore.md, "The witnesses' cost").
+  template <typename Earlier>
+  void least_schedule(Schedule& out, size_t count, const std::vector<uint32_t>* clock,
+                      const Earlier& earlier) const {
+    WitnessScratch& w = witness_scratch_;
+    w.per.resize(threads_);
+    for (std::vector<const Event*>& p : w.per) p.clear();
     for (size_t x = 0; x < count; ++x) {
+      const EventKey& k = keys_[x];
+      if (clock != nullptr && (*clock)[k.thread] < k.pos) continue;
       const Event& e = stack_[x].event;
-      if (clock != nullptr && !covered(e, *clock)) continue;
-      per[e.thread].push_back(&e);
-      if (earlier && x + 1 < count) earlier(e);
+      w.per[k.thread].push_back(&e);
+      if (x + 1 < count) earlier(e);
     }
-    std::vector<uint32_t> placed(threads_, 0);
-    Schedule out;
-    for (;;) {
-      int64_t best = -1;
-      for (uint32_t t = 0; t < threads_; ++t) {
-        if (placed[t] == per[t].size()) continue;
-        const Event& e = *per[t][placed[t]];
-        bool ready = true;
-        for (uint32_t u = 0; u < threads_ && ready; ++u) ready = u == t || placed[u] >= e.clock[u];
-        if (ready &&
-            (best < 0 || machine_.thread_id(t) < machine_.thread_id(static_cast<uint32_t>(best))))
-          best = t;
+    w.placed.assign(threads_, 0);
+    w.waits_for.assign(threads_, kReady);
+    // Thread t's next step waits for thread u (waits_for[t] = u) until u has placed as many
+    // steps as that step's clock says; kReady: it can be placed; kNoStep: t has none left.
+    auto recheck = [&](uint32_t t) {
+      if (w.placed[t] == w.per[t].size()) {
+        w.waits_for[t] = kNoStep;
+        return;
       }
-      if (best < 0) break;
-      out.push_back(machine_.thread_id(static_cast<uint32_t>(best)));
-      ++placed[static_cast<size_t>(best)];
+      const std::vector<uint32_t>& c = w.per[t][w.placed[t]]->clock;
+      w.waits_for[t] = kReady;
+      for (uint32_t u = 0; u < threads_; ++u)
+        if (u != t && w.placed[u] < c[u]) {
+          w.waits_for[t] = u;
+          return;
+        }
+    };
+    for (uint32_t t = 0; t < threads_; ++t) recheck(t);
+    out.clear();
+    for (;;) {
+      auto best = std::find_if(by_id_.begin(), by_id_.end(),
+                               [&](uint32_t t) { return w.waits_for[t] == kReady; });
+      if (best == by_id_.end()) break;
+      const uint32_t b = *best;
+      out.push_back(machine_.thread_id(b));
+      ++w.placed[b];
+      recheck(b);
+      for (uint32_t t = 0; t < threads_; ++t)
+        if (w.waits_for[t] == b && w.placed[b] >= w.per[t][w.placed[t]]->clock[b]) recheck(t);
     }
-    return out;
   }
 
   // The witness of the whole current execution, its events in the first `count` frames; with
   // SplitFault::FirstFoundWitness the path as run (`last`: path_schedule).
   Schedule whole_witness(size_t count, int64_t last) const {
     if (options_.split_fault == SplitFault::FirstFoundWitness) return path_schedule(last);
-    return least_schedule(count, nullptr);
+    Schedule out;
+    least_schedule(out, count, nullptr, [](const Event&) {});
+    return out;
   }
 
   // The races found in the step of the event at frame j (clocks computed). A race is offered
@@ -339,8 +372,10 @@ private:
     // The races of one step share its causal past: one witness, and one scan of the past for
     // the races it already holds.
     bool past_raced = false;
-    std::vector<RaceKey> past_races;
-    Schedule witness = least_schedule(j + 1, &e.clock, [&](const Event& x) {
+    std::vector<RaceKey>& past_races = past_races_;
+    past_races.clear();
+    Schedule& witness = witness_;
+    least_schedule(witness, j + 1, &e.clock, [&](const Event& x) {
       past_raced = past_raced || x.raced;
       past_races.insert(past_races.end(), x.races.begin(), x.races.end());
     });
@@ -349,7 +384,7 @@ private:
       bool repeated =
           std::any_of(e.races.begin(), e.races.begin() + static_cast<ptrdiff_t>(n), same) ||
           std::any_of(past_races.begin(), past_races.end(), same);
-      if (!repeated) outcomes_.race(races[n], n == 0 && !past_raced, [&] { return witness; });
+      if (!repeated) outcomes_.race(races[n], n == 0 && !past_raced, witness);
     }
   }
 
@@ -1304,7 +1339,17 @@ private:
   size_t live_frames_ = kStale; // frames whose step into them the observer has seen
   ExploreResult result_;
   uint64_t traces_ = 0;
-  std::vector<size_t> races_;           // add_event's races (reused)
+  std::vector<size_t> races_; // add_event's races (reused)
+  // least_schedule's buffers, and report_races' (reused: every racing step computes a witness)
+  struct WitnessScratch {
+    std::vector<std::vector<const Event*>> per; // the causal past's events, per thread in order
+    std::vector<uint32_t> placed;               // per thread: its events placed so far
+    std::vector<uint32_t> waits_for;            // per thread: see least_schedule
+  };
+  mutable WitnessScratch witness_scratch_;
+  std::vector<uint32_t> by_id_; // the thread indices in the order of their ids
+  Schedule witness_;
+  std::vector<RaceKey> past_races_;
   WakeupSequence notdep_;               // the sequence being inserted (reused)
   std::vector<EventKey> keys_;          // per frame below the top: its event's key (set_key)
   DporPartSpec part_;                   // the part's path and who sleeps along it

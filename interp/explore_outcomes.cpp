@@ -61,6 +61,14 @@ void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
   });
 }
 
+void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
+                            const Schedule& witness) {
+  RaceKey key = race_key(report);
+  auto it = races_.find(key);
+  if (it != races_.end() && !(least_ && witness < it->second.witness)) return;
+  keep(races_, std::move(key), ExploreRace{report, witness, first_on_witness});
+}
+
 void OutcomeCollector::failure(const Failure& f, uint32_t races_before, const WitnessFn& witness) {
   if (f.kind == FailureKind::RaceCheck) {
     race(race_from_check(code_, f), races_before == 0, witness);

@@ -69,6 +69,8 @@ public:
   // Whether the race has been recorded already (by RaceKey).
   bool has_race(const RaceReport& report) const;
   void race(const RaceReport& report, bool first_on_witness, const WitnessFn& witness);
+  // The same with the witness built already: copied only if it is kept.
+  void race(const RaceReport& report, bool first_on_witness, const Schedule& witness);
   // An assertion failure, runtime error or failed instrumentation check (a race: recorded as
   // one, first on its witness when `races_before` is 0).
   void failure(const Failure& failure, uint32_t races_before, const WitnessFn& witness);

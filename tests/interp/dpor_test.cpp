@@ -132,9 +132,12 @@ bool wakes(const Step& earlier, const Step& later) {
   return std::find(earlier.woke.begin(), earlier.woke.end(), later.thread) != earlier.woke.end();
 }
 
-// The lexicographically least linearisation (by thread index) of the execution's dependence
-// order: equal exactly for Mazurkiewicz-equivalent executions.
-std::vector<uint32_t> normal_form(const std::vector<Step>& path) {
+// The lexicographically least linearisation (by thread index, or by `rank` of each thread
+// index where given) of the execution's dependence order: equal exactly for
+// Mazurkiewicz-equivalent executions.
+std::vector<uint32_t> normal_form(const std::vector<Step>& path,
+                                  const std::vector<int64_t>* rank = nullptr) {
+  auto less = [&](uint32_t a, uint32_t b) { return rank ? (*rank)[a] < (*rank)[b] : a < b; };
   size_t n = path.size();
   std::vector<std::vector<size_t>> preds(n);
   for (size_t j = 0; j < n; ++j)
@@ -150,12 +153,31 @@ std::vector<uint32_t> normal_form(const std::vector<Step>& path) {
       if (placed[j]) continue;
       bool ready = true;
       for (size_t i : preds[j]) ready = ready && placed[i];
-      if (ready && (best == n || path[j].thread < path[best].thread)) best = j;
+      if (ready && (best == n || less(path[j].thread, path[best].thread))) best = j;
     }
     placed[best] = true;
     out.push_back(path[best].thread);
   }
   return out;
+}
+
+// Thread k's next scheduling step on `m`, taken, as the enumeration sees it.
+Step take_step(Machine& m, uint32_t k) {
+  Step s{k, m.thread_id(k), {}, m.next_instr(k).op == Op::Print, false, {}, {}};
+  std::vector<bool> parked_before(m.thread_count());
+  for (uint32_t j = 0; j < m.thread_count(); ++j)
+    parked_before[j] = m.parked(j).kind != ParkKind::None;
+  StepResult r = m.advance(k, 1'000'000);
+  for (uint32_t j = 0; j < m.thread_count(); ++j)
+    if (parked_before[j] && m.parked(j).kind == ParkKind::None) s.woke.push_back(j);
+  for (const LabelledStep& e : m.events()) {
+    if (e.label.kind != LabelKind::Exit)
+      s.labels.push_back(e.label);
+    else
+      s.finished.push_back(e.label.thread);
+  }
+  s.ends = r.status != StepStatus::Done;
+  return s;
 }
 
 // Every interleaving (threads take at most `bound` scheduling steps), as normal forms. Stops
@@ -186,20 +208,7 @@ BruteForce brute_force(const Code& code, uint64_t bound, uint64_t cap) {
       if (!m.can_step(k) || steps[k] >= bound) continue;
       any = true;
       MachineState saved = m.state();
-      Step s{k, m.thread_id(k), {}, m.next_instr(k).op == Op::Print, false, {}, {}};
-      std::vector<bool> parked_before(m.thread_count());
-      for (uint32_t j = 0; j < m.thread_count(); ++j)
-        parked_before[j] = m.parked(j).kind != ParkKind::None;
-      StepResult r = m.advance(k, 1'000'000);
-      for (uint32_t j = 0; j < m.thread_count(); ++j)
-        if (parked_before[j] && m.parked(j).kind == ParkKind::None) s.woke.push_back(j);
-      for (const LabelledStep& e : m.events()) {
-        if (e.label.kind != LabelKind::Exit)
-          s.labels.push_back(e.label);
-        else
-          s.finished.push_back(e.label.thread);
-      }
-      s.ends = r.status != StepStatus::Done;
+      Step s = take_step(m, k);
       path.push_back(s);
       ++steps[k];
       if (s.ends) {
@@ -450,6 +459,50 @@ RC_GTEST_PROP(DporGeneratedSync, TraceCountIsTheBruteForceCount, ()) {
   check_trace_count(DporFault::None, kSync);
 }
 
+// The witness rule (docs/explore.md, "The witness rule"): every witness is the least
+// linearisation, by thread id, of the dependence order of its own steps (a race's: its step's
+// causal past; a failure's or deadlock's: the whole execution). Replayed here step by step and
+// put in normal form by the enumeration's relation above, each must come out unchanged. A
+// witness that is a valid schedule but not the least one replays, and fails only this.
+void check_witnesses_least(DporFault fault, const testing::ConcurrentGenConfig& config) {
+  std::string text = *testing::gen_concurrent_source(config);
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  ExploreResult d = explore_program(c->code, dpor_options(fault));
+  RC_PRE(d.limit.empty());
+  std::vector<Schedule> witnesses;
+  for (const ExploreRace& r : d.races) witnesses.push_back(r.witness);
+  for (const ExploreFailure& f : d.assertion_failures) witnesses.push_back(f.witness);
+  for (const ExploreFailure& f : d.runtime_errors) witnesses.push_back(f.witness);
+  for (const ExploreDeadlock& x : d.deadlocks) witnesses.push_back(x.witness);
+  RC_TAG(witnesses.empty() ? "no witness" : witnesses.size() < 5 ? "1-4 witnesses" : "5 or more");
+  for (const Schedule& w : witnesses) {
+    Machine m(c->code);
+    RC_ASSERT(m.start(1'000'000).status == StepStatus::Done);
+    std::vector<int64_t> rank(m.thread_count());
+    for (uint32_t k = 0; k < m.thread_count(); ++k) rank[k] = m.thread_id(k);
+    std::vector<Step> path;
+    for (int64_t id : w) {
+      auto k = static_cast<uint32_t>(std::find(rank.begin(), rank.end(), id) - rank.begin());
+      RC_ASSERT(k < m.thread_count());
+      RC_ASSERT(m.can_step(k));
+      path.push_back(take_step(m, k));
+    }
+    Schedule least;
+    for (uint32_t k : normal_form(path, &rank)) least.push_back(rank[k]);
+    RC_ASSERT(least == w);
+  }
+}
+
+RC_GTEST_PROP(DporGenerated, WitnessesAreTheLeastLinearisations, ()) {
+  check_witnesses_least(DporFault::None, kCounted);
+}
+
+RC_GTEST_PROP(DporGeneratedSync, WitnessesAreTheLeastLinearisations, ()) {
+  check_witnesses_least(DporFault::None, kSync);
+}
+
 // Every distinct race (location and both sites) of the naive search, by every strategy.
 void check_naive_races(const testing::ConcurrentGenConfig& config) {
   std::string text = *testing::gen_concurrent_source(config);
@@ -513,6 +566,12 @@ TEST(DporTeeth, StaleEventKeysAreCaught) {
 // branch that depends only on it look like a weak initial, and the reversal is dropped.
 TEST(DporTeeth, SummaryMissingAStepIsCaught) {
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::SummaryMissesLast); }, 500));
+}
+
+// Witnesses built as valid schedules of their causal past, but taking the greatest ready
+// thread first: every witness still replays, and the witness rule catches them.
+TEST(DporTeeth, WitnessesNotTheLeastAreCaught) {
+  EXPECT_TRUE(caught([] { check_witnesses_least(DporFault::WitnessNotLeast, kCounted); }, 500));
 }
 
 TEST(DporTeeth, CommutingWritesIsCaught) {
