@@ -4,6 +4,7 @@
 // stdout; progress on stderr only when stderr is a terminal.
 #include <unistd.h>
 
+#include <cstdint>
 #include <iostream>
 #include <optional>
 
@@ -108,6 +109,12 @@ int command_explore(const std::vector<std::string>& args) {
                    "dpor: worker threads (default: every core); the results are the same for "
                    "every number (states and naive run on one)",
                    "J"});
+  specs.push_back({"split-parts", true,
+                   "dpor: split the search tree at its top into at least N parts where the "
+                   "program has that many (default " +
+                       std::to_string(explore.split_parts) +
+                       "; 1: one part); the output depends on N, never on --jobs",
+                   "N"});
   for (const ThresholdOption& t : kThresholds)
     specs.push_back({t.name, true,
                      std::string(t.what) + ", and again each time its executions double (default " +
@@ -175,6 +182,13 @@ int command_explore(const std::vector<std::string>& args) {
       return usage("--no-cache is --strategy=naive; it contradicts --strategy=" +
                    *options->get("strategy"));
     explore.strategy = ExploreStrategy::Naive;
+  }
+  if (auto text = options->get("split-parts")) {
+    auto v = parse_count(*text);
+    if (!v || *v == 0 || *v > UINT32_MAX)
+      return usage("--split-parts needs a number from 1 to " + std::to_string(UINT32_MAX) +
+                   ", not '" + *text + "'");
+    explore.split_parts = static_cast<uint32_t>(*v);
   }
   for (const ThresholdOption& t : kThresholds)
     if (auto text = options->get(t.name)) {
