@@ -59,6 +59,10 @@ enum class DporFault : uint8_t {
   // cases searched); the two together do (DporTeeth.EndRacesTriedAloneAreCaught).
   EndRaceAloneAndRacesAtTheirStep,
   WitnessNotLeast, // witnesses take the greatest ready thread first (valid, but not the least)
+  // A witness built against the greatest one kept for its step's races (explore_dpor.cpp,
+  // least_schedule) stops where it is greater even after it was less at an earlier step: a
+  // less witness is dropped.
+  WitnessBoundKeepsComparing,
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must
@@ -89,6 +93,9 @@ struct ExploreOptions {
   // executions it cut are counted (ExploreCounts::bounded) and said in the output.
   uint64_t thread_bound = 10'000;
   DporFault dpor_fault = DporFault::None; // tests only
+  // Dpor: a race's witness is built only as far as it takes to tell that it would replace none
+  // kept (docs/explore.md, "The witnesses' cost"). Tests only: false builds each one whole.
+  bool witnesses_bounded = true;
   // Dpor: worker threads (`explore --jobs`). 0 runs the one unsplit search (the library's
   // default); 1 or more split the search tree into parts (`split_parts`, the same split for
   // any number of workers) explored by that many threads, with the same results for every

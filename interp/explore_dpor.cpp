@@ -299,9 +299,11 @@ private:
   // and as much again in allocations), so it reads the frames' keys rather than the frames,
   // works in buffers it keeps, and rechecks a waiting thread only when the thread it waits
   // for has placed the step it needs (docs/explore.md, "The witnesses' cost").
+  // With `above`, it stops as soon as `out` is greater than `above` (a witness that would
+  // replace none kept) and returns false.
   template <typename Earlier>
-  void least_schedule(Schedule& out, size_t count, const std::vector<uint32_t>* clock,
-                      const Earlier& earlier) const {
+  bool least_schedule(Schedule& out, size_t count, const std::vector<uint32_t>* clock,
+                      const Earlier& earlier, const Schedule* above = nullptr) const {
     WitnessScratch& w = witness_scratch_;
     w.per.resize(threads_);
     for (std::vector<const Event*>& p : w.per) p.clear();
@@ -337,11 +339,18 @@ private:
       if (best == by_id_.end()) break;
       const uint32_t b = *best;
       out.push_back(machine_.thread_id(b));
+      if (above != nullptr) {
+        const size_t n = out.size() - 1; // out[0..n) equals above's (else it stopped before)
+        if (n >= above->size() || out[n] > (*above)[n]) return false;
+        if (out[n] < (*above)[n] && options_.dpor_fault != DporFault::WitnessBoundKeepsComparing)
+          above = nullptr; // less from here on: built to its end
+      }
       ++w.placed[b];
       recheck(b);
       for (uint32_t t = 0; t < threads_; ++t)
         if (w.waits_for[t] == b && w.placed[b] >= w.per[t][w.placed[t]]->clock[b]) recheck(t);
     }
+    return true;
   }
 
   // The witness of the whole current execution, its events in the first `count` frames; with
@@ -374,11 +383,26 @@ private:
     bool past_raced = false;
     std::vector<RaceKey>& past_races = past_races_;
     past_races.clear();
+    // A witness not less than the greatest one kept for the step's races replaces none of
+    // them, so it is built only as far as it takes to tell (unless one of them is new).
+    const Schedule* above = nullptr;
+    for (size_t n = 0; options_.witnesses_bounded && n < e.races.size(); ++n) {
+      const Schedule* kept = outcomes_.race_witness(e.races[n]);
+      if (kept == nullptr) {
+        above = nullptr;
+        break;
+      }
+      if (above == nullptr || *above < *kept) above = kept;
+    }
     Schedule& witness = witness_;
-    least_schedule(witness, j + 1, &e.clock, [&](const Event& x) {
-      past_raced = past_raced || x.raced;
-      past_races.insert(past_races.end(), x.races.begin(), x.races.end());
-    });
+    bool whole = least_schedule(
+        witness, j + 1, &e.clock,
+        [&](const Event& x) {
+          past_raced = past_raced || x.raced;
+          past_races.insert(past_races.end(), x.races.begin(), x.races.end());
+        },
+        above);
+    if (!whole) return;
     for (size_t n = 0; n < races.size(); ++n) {
       auto same = [&](const RaceKey& k) { return k == e.races[n]; };
       bool repeated =

@@ -36,6 +36,11 @@ bool OutcomeCollector::has_race(const RaceReport& report) const {
   return races_.count(race_key(report)) != 0;
 }
 
+const Schedule* OutcomeCollector::race_witness(const RaceKey& key) const {
+  auto it = races_.find(key);
+  return it == races_.end() ? nullptr : &it->second.witness;
+}
+
 template <typename Map, typename Item>
 void OutcomeCollector::keep(Map& map, typename Map::key_type key, Item&& item) {
   auto it = map.find(key);

@@ -68,6 +68,8 @@ public:
 
   // Whether the race has been recorded already (by RaceKey).
   bool has_race(const RaceReport& report) const;
+  // The witness kept for the race with this key, or null.
+  const Schedule* race_witness(const RaceKey& key) const;
   void race(const RaceReport& report, bool first_on_witness, const WitnessFn& witness);
   // The same with the witness built already: copied only if it is kept.
   void race(const RaceReport& report, bool first_on_witness, const Schedule& witness);

@@ -495,6 +495,32 @@ void check_witnesses_least(DporFault fault, const testing::ConcurrentGenConfig& 
   }
 }
 
+// A race's witness is built only as far as it takes to tell that it is not less than the
+// greatest one kept for its step's races: the races and their witnesses are those of the
+// search that builds every witness whole.
+void check_bounded_witnesses(DporFault fault, const testing::ConcurrentGenConfig& config) {
+  std::string text = *testing::gen_concurrent_source(config);
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  ExploreOptions whole = dpor_options();
+  whole.witnesses_bounded = false;
+  ExploreResult w = explore_program(c->code, whole);
+  RC_PRE(w.limit.empty());
+  ExploreResult b = explore_program(c->code, dpor_options(fault));
+  RC_TAG(w.races.size() < 3 ? "< 3 races" : "3 or more races");
+  RC_ASSERT(b.races.size() == w.races.size());
+  for (size_t n = 0; n < w.races.size(); ++n) {
+    RC_ASSERT(race_key(b.races[n].report) == race_key(w.races[n].report));
+    RC_ASSERT(b.races[n].witness == w.races[n].witness);
+    RC_ASSERT(b.races[n].first_on_witness == w.races[n].first_on_witness);
+  }
+}
+
+RC_GTEST_PROP(DporGenerated, BoundedWitnessesAreTheWholeOnes, ()) {
+  check_bounded_witnesses(DporFault::None, kCounted);
+}
+
 RC_GTEST_PROP(DporGenerated, WitnessesAreTheLeastLinearisations, ()) {
   check_witnesses_least(DporFault::None, kCounted);
 }
@@ -572,6 +598,11 @@ TEST(DporTeeth, SummaryMissingAStepIsCaught) {
 // thread first: every witness still replays, and the witness rule catches them.
 TEST(DporTeeth, WitnessesNotTheLeastAreCaught) {
   EXPECT_TRUE(caught([] { check_witnesses_least(DporFault::WitnessNotLeast, kCounted); }, 500));
+}
+
+TEST(DporTeeth, WitnessesStoppedTooSoonAreCaught) {
+  EXPECT_TRUE(caught(
+      [] { check_bounded_witnesses(DporFault::WitnessBoundKeepsComparing, kCounted); }, 2000));
 }
 
 TEST(DporTeeth, CommutingWritesIsCaught) {
