@@ -94,7 +94,8 @@ struct ExploreOptions {
   uint64_t thread_bound = 10'000;
   DporFault dpor_fault = DporFault::None; // tests only
   // Dpor: a race's witness is built only as far as it takes to tell that it would replace none
-  // kept (docs/explore.md, "The witnesses' cost"). Tests only: false builds each one whole.
+  // kept (docs/explore.md, "2026-11-27: the witnesses' cost"). Tests only: false builds each one
+  // whole.
   bool witnesses_bounded = true;
   // Dpor: worker threads (`explore --jobs`). 0 runs the one unsplit search (the library's
   // default); 1 or more split the search tree into parts (`split_parts`, the same split for

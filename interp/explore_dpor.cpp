@@ -295,10 +295,10 @@ private:
   // of a trace gives the same causal past of an event, so the same witness; with clock null it
   // is the least linearisation of the whole execution. `earlier` is called with each event of
   // it but the one at count - 1.
-  // Every racing step of every execution computes one (a quarter of peterson(3)'s time once,
-  // and as much again in allocations), so it reads the frames' keys rather than the frames,
-  // works in buffers it keeps, and rechecks a waiting thread only when the thread it waits
-  // for has placed the step it needs (docs/explore.md, "The witnesses' cost").
+  // Every racing step of every execution computes one (once a quarter of peterson(3)'s time,
+  // and most of its allocations), so it reads the frames' keys rather than the frames, works
+  // in buffers it keeps, and rechecks a waiting thread only when the thread it waits for has
+  // placed the step it needs (docs/explore.md, "2026-11-27: the witnesses' cost").
   // With `above`, it stops as soon as `out` is greater than `above` (a witness that would
   // replace none kept) and returns false.
   template <typename Earlier>
