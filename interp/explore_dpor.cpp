@@ -290,30 +290,32 @@ private:
   }
 
   // The witness rule (docs/explore.md, "The witness rule"): the events of the first `count`
-  // frames that `clock` covers (all of them without a clock), scheduled as the least sequence
-  // of thread ids that respects their happens-before order, into `out`. Every representative
-  // of a trace gives the same causal past of an event, so the same witness; with clock null it
-  // is the least linearisation of the whole execution. `earlier` is called with each event of
-  // it but the one at count - 1.
+  // frames that `clock` covers (all of them without a clock), its causal past (pick_past),
+  // scheduled as the least sequence of thread ids that respects their happens-before order
+  // (least_schedule). Every representative of a trace gives the same causal past of an event,
+  // so the same witness; with clock null it is the least linearisation of the whole execution.
   // Every racing step of every execution computes one (once a quarter of peterson(3)'s time,
-  // and most of its allocations), so it reads the frames' keys rather than the frames, works
-  // in buffers it keeps, and rechecks a waiting thread only when the thread it waits for has
-  // placed the step it needs (docs/explore.md, "2026-11-27: the witnesses' cost").
-  // With `above`, it stops as soon as `out` is greater than `above` (a witness that would
-  // replace none kept) and returns false.
-  template <typename Earlier>
-  bool least_schedule(Schedule& out, size_t count, const std::vector<uint32_t>* clock,
-                      const Earlier& earlier, const Schedule* above = nullptr) const {
+  // and most of its allocations), so the past is picked from the frames' keys rather than the
+  // frames, into buffers kept between calls, and a waiting thread is rechecked only when the
+  // thread it waits for has placed the step it needs (docs/explore.md, "2026-11-27: the
+  // witnesses' cost").
+  //
+  // The causal past into witness_scratch_.per, each thread's events in its order.
+  void pick_past(size_t count, const std::vector<uint32_t>* clock) const {
     WitnessScratch& w = witness_scratch_;
     w.per.resize(threads_);
     for (std::vector<const Event*>& p : w.per) p.clear();
     for (size_t x = 0; x < count; ++x) {
       const EventKey& k = keys_[x];
       if (clock != nullptr && (*clock)[k.thread] < k.pos) continue;
-      const Event& e = stack_[x].event;
-      w.per[k.thread].push_back(&e);
-      if (x + 1 < count) earlier(e);
+      w.per[k.thread].push_back(&stack_[x].event);
     }
+  }
+
+  // The past pick_past picked, scheduled into `out`. With `above`, it stops as soon as `out`
+  // is greater than `above` (a witness that would replace none kept) and returns false.
+  bool least_schedule(Schedule& out, const Schedule* above = nullptr) const {
+    WitnessScratch& w = witness_scratch_;
     w.placed.assign(threads_, 0);
     w.waits_for.assign(threads_, kReady);
     // Thread t's next step waits for thread u (waits_for[t] = u) until u has placed as many
@@ -357,8 +359,9 @@ private:
   // SplitFault::FirstFoundWitness the path as run (`last`: path_schedule).
   Schedule whole_witness(size_t count, int64_t last) const {
     if (options_.split_fault == SplitFault::FirstFoundWitness) return path_schedule(last);
+    pick_past(count, nullptr);
     Schedule out;
-    least_schedule(out, count, nullptr, [](const Event&) {});
+    least_schedule(out);
     return out;
   }
 
@@ -380,9 +383,6 @@ private:
     }
     // The races of one step share its causal past: one witness, and one scan of the past for
     // the races it already holds.
-    bool past_raced = false;
-    std::vector<RaceKey>& past_races = past_races_;
-    past_races.clear();
     // A witness not less than the greatest one kept for the step's races replaces none of
     // them, so it is built only as far as it takes to tell (unless one of them is new).
     const Schedule* above = nullptr;
@@ -394,15 +394,18 @@ private:
       }
       if (above == nullptr || *above < *kept) above = kept;
     }
+    pick_past(j + 1, &e.clock);
     Schedule& witness = witness_;
-    bool whole = least_schedule(
-        witness, j + 1, &e.clock,
-        [&](const Event& x) {
-          past_raced = past_raced || x.raced;
-          past_races.insert(past_races.end(), x.races.begin(), x.races.end());
-        },
-        above);
-    if (!whole) return;
+    if (!least_schedule(witness, above)) return;
+    bool past_raced = false;
+    std::vector<RaceKey>& past_races = past_races_;
+    past_races.clear();
+    for (const std::vector<const Event*>& events : witness_scratch_.per)
+      for (const Event* x : events) {
+        if (x == &e) continue;
+        past_raced = past_raced || x->raced;
+        past_races.insert(past_races.end(), x->races.begin(), x->races.end());
+      }
     for (size_t n = 0; n < races.size(); ++n) {
       auto same = [&](const RaceKey& k) { return k == e.races[n]; };
       bool repeated =

@@ -41,13 +41,20 @@ const Schedule* OutcomeCollector::race_witness(const RaceKey& key) const {
   return it == races_.end() ? nullptr : &it->second.witness;
 }
 
-template <typename Map, typename Item>
-void OutcomeCollector::keep(Map& map, typename Map::key_type key, Item&& item) {
+template <typename Map, typename Make>
+void OutcomeCollector::keep_if_less(Map& map, typename Map::key_type key, const Schedule& witness,
+                                    const Make& make) {
   auto it = map.find(key);
   if (it == map.end())
-    map.emplace(std::move(key), std::forward<Item>(item));
-  else if (least_ && item.witness < it->second.witness)
-    it->second = std::forward<Item>(item);
+    map.emplace(std::move(key), make());
+  else if (least_ && witness < it->second.witness)
+    it->second = make();
+}
+
+template <typename Map, typename Item>
+void OutcomeCollector::keep(Map& map, typename Map::key_type key, Item&& item) {
+  // (the witness is compared before make() moves the item)
+  keep_if_less(map, std::move(key), item.witness, [&] { return std::forward<Item>(item); });
 }
 
 // Builds the item (and its witness) only when it may be kept: first-found mode builds each
@@ -68,10 +75,9 @@ void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
 
 void OutcomeCollector::race(const RaceReport& report, bool first_on_witness,
                             const Schedule& witness) {
-  RaceKey key = race_key(report);
-  auto it = races_.find(key);
-  if (it != races_.end() && !(least_ && witness < it->second.witness)) return;
-  keep(races_, std::move(key), ExploreRace{report, witness, first_on_witness});
+  keep_if_less(races_, race_key(report), witness, [&] {
+    return ExploreRace{report, witness, first_on_witness};
+  });
 }
 
 void OutcomeCollector::failure(const Failure& f, uint32_t races_before, const WitnessFn& witness) {

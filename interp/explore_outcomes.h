@@ -99,6 +99,11 @@ private:
   };
   using DeadlockKey = std::vector<std::tuple<int64_t, int, uint32_t, uint32_t, int64_t, int64_t>>;
 
+  // Keeps make() under `key` if the key is new, or (least_witness) if `witness` (make()'s) is
+  // less than the kept item's; builds the item only then.
+  template <typename Map, typename Make>
+  void keep_if_less(Map& map, typename Map::key_type key, const Schedule& witness,
+                    const Make& make);
   // Keeps `item` under `key` if the key is new, or (least_witness) if its witness is less.
   template <typename Map, typename Item>
   void keep(Map& map, typename Map::key_type key, Item&& item);
