@@ -87,6 +87,11 @@ constexpr uint64_t kPrintBit = uint64_t{1} << 63;
 
 } // namespace
 
+uint64_t dependence_object(const Label& label) {
+  uint64_t c = object_class(label.kind);
+  return c == 0 ? 0 : (c << 32) | label.target;
+}
+
 FootprintSummary FootprintSummary::of(const Footprint& fp, SummaryFault fault) {
   if (fp.ends) return {0, true};
   FootprintSummary s;

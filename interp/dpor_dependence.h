@@ -41,6 +41,13 @@ private:
   DporFault fault_;
 };
 
+// The object through which a label can be dependent with another thread's label on one cell:
+// a class of kinds (memory, locks, volatiles, conditions, barriers) and the cell, packed into
+// one word; 0 for the labels that are dependent only through a spawn or a wait of their thread
+// (a departure, an exit) and for spawns and waits themselves (they relate to threads, not
+// cells). Two labels the relation makes dependent on one cell share their object.
+uint64_t dependence_object(const Label& label);
+
 // Deliberately broken summaries, for tests only: each must let a dependent pair through.
 enum class SummaryFault : uint8_t {
   None,

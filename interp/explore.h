@@ -63,6 +63,24 @@ enum class DporFault : uint8_t {
   // least_schedule) stops where it is greater even after it was less at an earlier step: a
   // less witness is dropped.
   WitnessBoundKeepsComparing,
+  // add_event's index of earlier events by object (interp/dependence_index.h) files steps
+  // that print under nothing: two prints of different threads are never reversed (lost);
+  IndexLeavesOutPrints,
+  // or files reads under nothing: a write never sees the reads before it (races lost).
+  IndexLeavesOutReads,
+};
+
+// How the DPOR search finds the earlier steps a new step is dependent with (explore_dpor.cpp,
+// add_event; interp/dependence_index.h).
+enum class DependenceScan : uint8_t {
+  // Those that share an object with it, from an index of the execution's steps, from the
+  // 32nd step of an execution on; every earlier step below that, where the index would
+  // return most of them anyway, and in a search where it did so for most of its first steps.
+  Indexed,
+  Whole, // tests only: every earlier step, as before 2026-11-27
+  // Tests only: the index from the 4th step on (so that short executions catch it up too),
+  // wherever the step does not spawn, wait or end.
+  IndexedAlways,
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must
@@ -97,6 +115,8 @@ struct ExploreOptions {
   // kept (docs/explore.md, "2026-11-27: the witnesses' cost"). Tests only: false builds each one
   // whole.
   bool witnesses_bounded = true;
+  // Dpor: which earlier steps each new step is checked for dependence against.
+  DependenceScan dependence_scan = DependenceScan::Indexed;
   // Dpor: worker threads (`explore --jobs`). 0 runs the one unsplit search (the library's
   // default); 1 or more split the search tree into parts (`split_parts`, the same split for
   // any number of workers) explored by that many threads, with the same results for every

@@ -1,14 +1,20 @@
-// Tests of DPOR's footprint summaries (interp/dpor_dependence.h): the search skips the
-// dependence check of two steps whose summaries share no bit, so that must mean the steps are
-// independent in both directions under every DporFault. Checked on generated footprints over
+// Tests of DPOR's footprint summaries (interp/dpor_dependence.h) and of its index of earlier
+// steps by object (interp/dependence_index.h): the search skips the dependence check of two
+// steps whose summaries share no bit, so that must mean the steps are independent in both
+// directions under every DporFault; and it checks a new step only against the earlier steps
+// the index returns, so those must include every earlier step of the current execution it is
+// dependent with, latest first. Checked on generated footprints over
 // every label kind with few cells and threads (so that cells and hash bits collide often), and
 // each deliberately broken summary (SummaryFault) is caught. That the search gives the same
 // results with the summaries is dpor_test.cpp's (its generated programs, and the tooth of a
 // stale summary: DporFault::StaleEventKeys).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
 #include <random>
 
+#include "interp/dependence_index.h"
 #include "interp/dpor_dependence.h"
 
 namespace racelang {
@@ -82,6 +88,63 @@ TEST(DporSummaryTeeth, HashingForkAndJoinIsCaught) {
 
 TEST(DporSummaryTeeth, LeavingPrintsOutIsCaught) {
   EXPECT_GT(check_summaries(SummaryFault::PrintsLeftOut).missed, 0u);
+}
+
+// The index against the whole execution, on executions that grow and shrink as the search's
+// stack does: each round pops a random number of frames and pushes a generated step, and the
+// index's candidates for it must be strictly descending, below its frame, and include every
+// earlier frame whose step is dependent with it (Dependence::between, which add_event asks,
+// under every DporFault). Returns the rounds where that failed.
+size_t index_misses(IndexFault fault) {
+  std::mt19937 rng(20261128);
+  std::uniform_int_distribution<int> percent(0, 99);
+  DependenceIndex index(fault, true);
+  std::vector<Footprint> path;
+  std::vector<uint32_t> out;
+  size_t misses = 0, indexed = 0;
+  for (int round = 0; round < 20000; ++round) {
+    if (!path.empty() && percent(rng) < 30) {
+      std::uniform_int_distribution<size_t> pop(0, std::min<size_t>(path.size(), 12));
+      path.resize(path.size() - pop(rng));
+    }
+    if (path.size() > 200) path.resize(20);
+    Footprint fp = generated_footprint(rng);
+    const size_t j = path.size();
+    path.push_back(fp);
+    const bool any = FootprintSummary::of(fp).any;
+    if (!index.file(j, fp, any, out)) {
+      if (!any || !out.empty()) ++misses; // only a step that may depend on any falls back
+      continue;
+    }
+    ++indexed;
+    bool ok = std::adjacent_find(out.begin(), out.end(), std::less_equal<>()) == out.end() &&
+              (out.empty() || out.front() < j);
+    for (size_t i = 0; i < j && ok; ++i) {
+      bool dependent = false;
+      for (DporFault f : kFaults)
+        dependent = dependent || Dependence(f).between(path[i], fp) != Dep::None;
+      if (dependent && std::find(out.begin(), out.end(), i) == out.end()) ok = false;
+    }
+    if (!ok) ++misses;
+  }
+  EXPECT_GT(indexed, 10000u); // most steps are looked up, not scanned (the check is not vacuous)
+  return misses;
+}
+
+TEST(DporIndex, CandidatesHoldEveryDependentEarlierStepLatestFirst) {
+  EXPECT_EQ(index_misses(IndexFault::None), 0u);
+}
+
+TEST(DporIndexTeeth, LeavingPrintsOutIsCaught) {
+  EXPECT_GT(index_misses(IndexFault::PrintsLeftOut), 0u);
+}
+
+TEST(DporIndexTeeth, LeavingReadsOutIsCaught) {
+  EXPECT_GT(index_misses(IndexFault::ReadsLeftOut), 0u);
+}
+
+TEST(DporIndexTeeth, KeepingPoppedFramesIsCaught) {
+  EXPECT_GT(index_misses(IndexFault::NeverForgets), 0u);
 }
 
 } // namespace

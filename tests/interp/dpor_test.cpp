@@ -517,6 +517,42 @@ void check_bounded_witnesses(DporFault fault, const testing::ConcurrentGenConfig
   }
 }
 
+// Each new step is checked against the earlier steps the index of objects returns
+// (interp/dependence_index.h), not against every earlier step: the search explores, counts and
+// reports exactly what the whole scan does, witnesses and search nodes included.
+void check_indexed_scan(DporFault fault, const testing::ConcurrentGenConfig& config) {
+  std::string text = *testing::gen_concurrent_source(config);
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  ExploreOptions whole = dpor_options();
+  whole.dependence_scan = DependenceScan::Whole;
+  ExploreResult w = explore_program(c->code, whole);
+  RC_PRE(w.limit.empty());
+  ExploreOptions indexed = dpor_options(fault);
+  indexed.dependence_scan = DependenceScan::IndexedAlways; // (the default scans short lists)
+  ExploreResult x = explore_program(c->code, indexed);
+  RC_ASSERT(x.limit.empty());
+  RC_ASSERT(outcomes(x) == outcomes(w));
+  RC_ASSERT(x.traces == w.traces);
+  RC_ASSERT(x.states == w.states);
+  RC_ASSERT(x.executions_run == w.executions_run);
+  RC_ASSERT(x.redundant == w.redundant);
+  RC_ASSERT(x.races.size() == w.races.size());
+  for (size_t n = 0; n < w.races.size(); ++n) {
+    RC_ASSERT(race_key(x.races[n].report) == race_key(w.races[n].report));
+    RC_ASSERT(x.races[n].witness == w.races[n].witness);
+  }
+}
+
+RC_GTEST_PROP(DporGenerated, IndexedScanIsTheWholeScan, ()) {
+  check_indexed_scan(DporFault::None, kCounted);
+}
+
+RC_GTEST_PROP(DporGeneratedSync, IndexedScanIsTheWholeScan, ()) {
+  check_indexed_scan(DporFault::None, kSync);
+}
+
 RC_GTEST_PROP(DporGenerated, BoundedWitnessesAreTheWholeOnes, ()) {
   check_bounded_witnesses(DporFault::None, kCounted);
 }
@@ -584,6 +620,21 @@ TEST(DporTeeth, IgnoringLockDependencesIsCaught) {
 // the event it held before misses or invents dependences.
 TEST(DporTeeth, StaleEventKeysAreCaught) {
   EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::StaleEventKeys); }, 500));
+}
+
+// The index of earlier steps by object (interp/dependence_index.h): one that files prints
+// under nothing never checks two prints for dependence, so their orders are one trace (the
+// generated programs do not print); one that files reads under nothing loses the races of a
+// write with the reads before it.
+TEST(DporTeeth, IndexesMissingStepsAreCaught) {
+  // (main's stores first: the tests' index files the steps from the fourth on)
+  const std::string prints = "shared x;\nstore 1 x;\nstore 2 x;\nstore 3 x;\nstore 4 x;\n"
+                             "spawn 1 { print(1); }\nspawn 2 { print(2); }\n";
+  EXPECT_EQ(traces_of(prints), 2u);
+  ExploreOptions indexed = dpor_options(DporFault::IndexLeavesOutPrints);
+  indexed.dependence_scan = DependenceScan::IndexedAlways;
+  EXPECT_EQ(explore_text(prints, indexed).traces, 1u);
+  EXPECT_TRUE(caught([] { check_indexed_scan(DporFault::IndexLeavesOutReads, kCounted); }, 500));
 }
 
 // A sequence being inserted carries its steps' footprint summaries, and a thread whose step
