@@ -68,6 +68,9 @@ enum class DporFault : uint8_t {
   IndexLeavesOutPrints,
   // or files reads under nothing: a write never sees the reads before it (races lost).
   IndexLeavesOutReads,
+  // The race observer rebuilt from its copy at a backtrack point replays the path from one
+  // step past the copy (explore_dpor.cpp, observer_at_top): the detector never sees that step.
+  ObserverCopySkipsAStep,
 };
 
 // How the DPOR search finds the earlier steps a new step is dependent with (explore_dpor.cpp,

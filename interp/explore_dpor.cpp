@@ -432,11 +432,35 @@ private:
     }
   }
 
+  // The race observer after the steps into every frame of the path. After a backtrack it is
+  // rebuilt by replaying the path's steps, which was a sixth of indexer's search and a tenth of
+  // philosophers': from a copy kept where the last rebuild from the root ended, while the path
+  // has not gone above it since, else from the root (and a copy is kept there). The search
+  // below a backtrack point backtracks mostly to frames at or below it, so most rebuilds replay
+  // only the steps below the copy. Copies at more points (every 8 or 16 frames past the last)
+  // were no faster: a copy allocates every clock of the detector anew, about what replaying a
+  // long path costs (docs/explore.md, "2026-11-27: the observer kept at a backtrack point").
   RaceObserver& observer_at_top() {
     if (live_frames_ != stack_.size()) {
-      live_ = std::make_unique<RaceObserver>(options_.detector);
-      for (const Frame& f : stack_) replay_events(*live_, f.edge);
+      // (A path that went above the copy was rebuilt there from the root, replacing the copy,
+      // since every push follows a rebuild; the check keeps that local.)
+      const bool from_snapshot = snapshot_ != nullptr && lowest_since_snapshot_ >= snapshot_frames_;
+      size_t from = 0;
+      if (from_snapshot) {
+        live_ = std::make_unique<RaceObserver>(*snapshot_);
+        // (the broken variant replays from one step too far: the detector misses that step)
+        from =
+            snapshot_frames_ + (options_.dpor_fault == DporFault::ObserverCopySkipsAStep ? 1 : 0);
+      } else {
+        live_ = std::make_unique<RaceObserver>(options_.detector);
+      }
+      for (size_t f = from; f < stack_.size(); ++f) replay_events(*live_, stack_[f].edge);
       live_frames_ = stack_.size();
+      if (!from_snapshot) {
+        snapshot_ = std::make_unique<RaceObserver>(*live_);
+        snapshot_frames_ = stack_.size();
+        lowest_since_snapshot_ = stack_.size();
+      }
     }
     return *live_;
   }
@@ -1148,6 +1172,7 @@ private:
       if (top.wut.empty() || limit_reached()) {
         stack_.pop_back();
         live_frames_ = kStale;
+        lowest_since_snapshot_ = std::min(lowest_since_snapshot_, stack_.size());
         continue;
       }
       if (top.wut.front().given != kNotGiven) {
@@ -1409,7 +1434,10 @@ private:
   uint32_t threads_;
   FrameStack stack_;
   std::unique_ptr<RaceObserver> live_;
-  size_t live_frames_ = kStale; // frames whose step into them the observer has seen
+  size_t live_frames_ = kStale;            // frames whose step into them the observer has seen
+  std::unique_ptr<RaceObserver> snapshot_; // the observer after the path's first frames:
+  size_t snapshot_frames_ = 0;             // this many
+  size_t lowest_since_snapshot_ = 0;       // the fewest frames the path had since
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_; // add_event's races (reused)

@@ -637,6 +637,14 @@ TEST(DporTeeth, IndexesMissingStepsAreCaught) {
   EXPECT_TRUE(caught([] { check_indexed_scan(DporFault::IndexLeavesOutReads, kCounted); }, 500));
 }
 
+// After a backtrack the race observer is rebuilt from a copy kept at an earlier backtrack
+// point and the path's steps below it; one that skips the first of those steps leaves the
+// detector without it, and reports races (or misses them) that the state-caching search does
+// not.
+TEST(DporTeeth, ObserverCopiesMissingAStepAreCaught) {
+  EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::ObserverCopySkipsAStep); }, 500));
+}
+
 // A sequence being inserted carries its steps' footprint summaries, and a thread whose step
 // shares no bit with them is taken to commute with all of it without a look at the labels;
 // a summary left out (here the race's second step, the one appended last) makes a sleeper or
