@@ -56,7 +56,7 @@ void DependenceIndex::forget_from(size_t j) {
   }
 }
 
-void DependenceIndex::file_lists(size_t j, const Footprint& fp, bool any) {
+void DependenceIndex::file(size_t j, const Footprint& fp, bool any) {
   forget_from(j);
   // Frames below j never filed (a caller's mistake) are filed as possibly dependent with
   // everything: a superset stays correct.
@@ -90,13 +90,9 @@ void DependenceIndex::file_lists(size_t j, const Footprint& fp, bool any) {
   }
 }
 
-void DependenceIndex::file(size_t j, const Footprint& fp, bool any) {
-  file_lists(j, fp, any);
-}
-
 bool DependenceIndex::file(size_t j, const Footprint& fp, bool any, std::vector<uint32_t>& out) {
   out.clear();
-  file_lists(j, fp, any);
+  file(j, fp, any);
   if (any) return false;
   asks_.push_back(kAny);
   if (fp.prints) add_unique(asks_, kPrints);

@@ -34,7 +34,8 @@ public:
 
   // Frame j's step (j: the top of the current execution, every frame below it filed) has
   // footprint `fp`; `any` when it may be dependent with every step (it spawns, waits or ends
-  // the execution: FootprintSummary's `any`). Forgets the frames at j and above and files j.
+  // the execution: FootprintSummary's `any`). Forgets the frames at j and above and files j;
+  // the lists the step would ask are left in asks_.
   void file(size_t j, const Footprint& fp, bool any);
   // The same, and puts into `out` the frames below j whose steps may be dependent with it (a
   // superset of those that are, under every DporFault), in descending order. Returns false,
@@ -55,8 +56,6 @@ private:
   // The list of an object (dependence_object, or a thread's: see file), made if new.
   uint32_t list_of(uint64_t object);
   void add_unique(std::vector<uint32_t>& ids, uint32_t id) const;
-  // file's filing: forgets, then files j under files_; the lists it would ask into asks_.
-  void file_lists(size_t j, const Footprint& fp, bool any);
 
   IndexFault fault_;
   bool always_merge_;

@@ -442,9 +442,10 @@ private:
   // long path costs (docs/explore.md, "2026-11-27: the observer kept at a backtrack point").
   RaceObserver& observer_at_top() {
     if (live_frames_ != stack_.size()) {
-      // (A path that went above the copy was rebuilt there from the root, replacing the copy,
-      // since every push follows a rebuild; the check keeps that local.)
-      const bool from_snapshot = snapshot_ != nullptr && lowest_since_snapshot_ >= snapshot_frames_;
+      // The copy's frames are still the path's: the path goes above the copy only by popping,
+      // and the next step from there (every push follows one) rebuilds it from the root,
+      // which replaces the copy.
+      const bool from_snapshot = snapshot_ != nullptr && snapshot_frames_ <= stack_.size();
       size_t from = 0;
       if (from_snapshot) {
         live_ = std::make_unique<RaceObserver>(*snapshot_);
@@ -459,7 +460,6 @@ private:
       if (!from_snapshot) {
         snapshot_ = std::make_unique<RaceObserver>(*live_);
         snapshot_frames_ = stack_.size();
-        lowest_since_snapshot_ = stack_.size();
       }
     }
     return *live_;
@@ -1172,7 +1172,6 @@ private:
       if (top.wut.empty() || limit_reached()) {
         stack_.pop_back();
         live_frames_ = kStale;
-        lowest_since_snapshot_ = std::min(lowest_since_snapshot_, stack_.size());
         continue;
       }
       if (top.wut.front().given != kNotGiven) {
@@ -1437,7 +1436,6 @@ private:
   size_t live_frames_ = kStale;            // frames whose step into them the observer has seen
   std::unique_ptr<RaceObserver> snapshot_; // the observer after the path's first frames:
   size_t snapshot_frames_ = 0;             // this many
-  size_t lowest_since_snapshot_ = 0;       // the fewest frames the path had since
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_; // add_event's races (reused)
