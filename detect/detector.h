@@ -59,6 +59,11 @@ public:
   // A copy of this detector, state and options (an explorer keeps copies at points of its
   // search path instead of replaying the path's events from the start at each backtrack).
   virtual std::unique_ptr<Detector> clone() const = 0;
+  // Makes this detector's state and options a copy of `other`'s, which must be a detector of
+  // the same class (std::bad_cast otherwise). Unlike clone() it reuses this detector's storage:
+  // an explorer that restores a kept copy at every backtrack would otherwise allocate each of
+  // its clocks anew every time (docs/explore.md, "the observer's copies, in place").
+  virtual void assign(const Detector& other) = 0;
 
 protected:
   // The concrete detectors are values (copy one to snapshot its state, e.g. at a branch point of
@@ -66,6 +71,18 @@ protected:
   Detector() = default;
   Detector(const Detector&) = default;
   Detector& operator=(const Detector&) = default;
+};
+
+// clone() and assign() for a detector that is a value (its copy is its state's copy): derive
+// `class D final : public CopyableDetector<D>`.
+template <typename Self> class CopyableDetector : public Detector {
+public:
+  std::unique_ptr<Detector> clone() const final {
+    return std::make_unique<Self>(static_cast<const Self&>(*this));
+  }
+  void assign(const Detector& other) final {
+    static_cast<Self&>(*this) = dynamic_cast<const Self&>(other);
+  }
 };
 
 enum class DetectorKind { VectorClock, FastTrack, Djit, MultiJoinVectorClock };

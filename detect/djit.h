@@ -39,14 +39,13 @@ struct DjitCounters : SyncCounters {
 // C_t, except an arrival, after which t does nothing until its departure increments C_t).
 // Races are reported exactly as VectorClock reports them (lowest conflicting thread, writes
 // first); after a forced race the fast paths may skip later reports VectorClock would make.
-class DjitDetector final : public Detector {
+class DjitDetector final : public CopyableDetector<DjitDetector> {
 public:
   DjitDetector() = default;
 
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "DJIT+"; }
-  std::unique_ptr<Detector> clone() const override { return std::make_unique<DjitDetector>(*this); }
 
   const DjitCounters& counters() const { return counters_; }
 

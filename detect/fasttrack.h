@@ -71,16 +71,13 @@ struct FastTrackCounters : SyncCounters {
 // really conflict with e (up to the first race), but FastTrack forgets reads and writes that
 // happen before later ones, so when several threads conflict it need not name the lowest of them
 // (VectorClock and DJIT+ do); the kind of the conflict always matches VectorClock's.
-class FastTrackDetector final : public Detector {
+class FastTrackDetector final : public CopyableDetector<FastTrackDetector> {
 public:
   explicit FastTrackDetector(const FastTrackOptions& options = {});
 
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "FastTrack"; }
-  std::unique_ptr<Detector> clone() const override {
-    return std::make_unique<FastTrackDetector>(*this);
-  }
 
   const FastTrackCounters& counters() const { return counters_; }
 

@@ -27,13 +27,24 @@ public:
 
   LocationTable() = default;
   LocationTable(const LocationTable& other) { *this = other; }
+  // Reuses this table's storage: entries are copy-assigned in place, and entries other does not
+  // have are assigned T{} rather than dropped, so that a clock keeps its buffer (explorers
+  // restore kept copies of their detectors at every backtrack, and would otherwise allocate
+  // every clock anew each time). Only the contents are the copy's; get() cannot tell.
   LocationTable& operator=(const LocationTable& other) {
     if (this == &other) return *this;
-    dense_ = other.dense_;
-    pages_.clear();
-    pages_.resize(other.pages_.size());
-    for (std::size_t p = 0; p < pages_.size(); ++p)
-      if (other.pages_[p]) pages_[p] = std::make_unique<Page>(*other.pages_[p]);
+    if (dense_.size() < other.dense_.size()) dense_.resize(other.dense_.size());
+    std::copy(other.dense_.begin(), other.dense_.end(), dense_.begin());
+    for (std::size_t x = other.dense_.size(); x < dense_.size(); ++x) dense_[x] = untouched();
+    if (pages_.size() < other.pages_.size()) pages_.resize(other.pages_.size());
+    for (std::size_t p = 0; p < pages_.size(); ++p) {
+      if (p >= other.pages_.size() || !other.pages_[p])
+        pages_[p].reset();
+      else if (pages_[p])
+        *pages_[p] = *other.pages_[p];
+      else
+        pages_[p] = std::make_unique<Page>(*other.pages_[p]);
+    }
     return *this;
   }
   LocationTable(LocationTable&&) noexcept = default;
@@ -41,11 +52,10 @@ public:
 
   // The entry of x, T{} if x was never written through at().
   const T& get(uint32_t x) const {
-    static const T untouched{};
-    if (x < kDenseLimit) return x < dense_.size() ? dense_[x] : untouched;
+    if (x < kDenseLimit) return x < dense_.size() ? dense_[x] : untouched();
     std::size_t p = (x - kDenseLimit) / kPageEntries;
     if (p < pages_.size() && pages_[p]) return (*pages_[p])[(x - kDenseLimit) % kPageEntries];
-    return untouched;
+    return untouched();
   }
 
   // The entry of x, made (as T{}) if needed. A reference stays valid until the next at() of a
@@ -73,6 +83,11 @@ public:
   }
 
 private:
+  static const T& untouched() {
+    static const T entry{};
+    return entry;
+  }
+
   using Page = std::array<T, kPageEntries>;
   std::vector<T> dense_;
   std::vector<std::unique_ptr<Page>> pages_;

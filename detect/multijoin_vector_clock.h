@@ -40,16 +40,13 @@ struct MultiJoinOptions {
 // trace, so step() and force() throw ProtocolError (state unchanged) instead of returning a Race.
 // Forking a thread that has already exited is rejected the same way. Races are reported like
 // VectorClock's (lowest conflicting thread, writes first).
-class MultiJoinVectorClockDetector final : public Detector {
+class MultiJoinVectorClockDetector final : public CopyableDetector<MultiJoinVectorClockDetector> {
 public:
   explicit MultiJoinVectorClockDetector(const MultiJoinOptions& options = {});
 
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "VectorClock-multijoin"; }
-  std::unique_ptr<Detector> clone() const override {
-    return std::make_unique<MultiJoinVectorClockDetector>(*this);
-  }
 
   bool has_exited(ThreadId t) const { return t < exited_.size() && exited_[t]; }
 

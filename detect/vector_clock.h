@@ -172,16 +172,13 @@ private:
 // R_x(u) > C_t(u) (a read conflict, for writes). Since C, L, V and B never depend on access
 // metadata,
 // this is exact even after force(): u's last such access to x does not happen before e.
-class VectorClockDetector final : public Detector {
+class VectorClockDetector final : public CopyableDetector<VectorClockDetector> {
 public:
   explicit VectorClockDetector(const VectorClockOptions& options = {});
 
   std::optional<Race> step(const Event& e) override;
   void force(const Event& e) override;
   std::string_view name() const override { return "VectorClock"; }
-  std::unique_ptr<Detector> clone() const override {
-    return std::make_unique<VectorClockDetector>(*this);
-  }
 
   const VectorClockOptions& options() const { return options_; }
 

@@ -176,9 +176,9 @@ private:
     size_t depth = stack_.size() - 1;
     auto serial_at = [&](size_t d) { return stack_[d].serial; };
     if (live_depth_ != depth) {
-      live_ = std::make_unique<RaceObserver>(checkpoints_.rebuild(
-          depth, options_.detector, serial_at,
-          [&](RaceObserver& observer, size_t d) { apply_edge(observer, stack_[d].edge); }));
+      checkpoints_.rebuild(
+          *live_, depth, options_.detector, serial_at,
+          [&](RaceObserver& observer, size_t d) { apply_edge(observer, stack_[d].edge); });
       live_depth_ = depth;
     }
     checkpoints_.offer(depth, serial_at, *live_);

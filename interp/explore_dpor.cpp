@@ -437,9 +437,11 @@ private:
   // philosophers': from a copy kept where the last rebuild from the root ended, while the path
   // has not gone above it since, else from the root (and a copy is kept there). The search
   // below a backtrack point backtracks mostly to frames at or below it, so most rebuilds replay
-  // only the steps below the copy. Copies at more points (every 8 or 16 frames past the last)
-  // were no faster: a copy allocates every clock of the detector anew, about what replaying a
-  // long path costs (docs/explore.md, "2026-11-27: the observer kept at a backtrack point").
+  // only the steps below the copy. The copies are assignments, which reuse the observers'
+  // storage (RaceObserver's operator=). More copies (the state search's checkpoints, every 8
+  // frames) were slower even so: indexer's observer, fifteen threads' clocks over 128 cells,
+  // costs more to copy than the steps it saves replaying (docs/explore.md, "2026-11-27: the
+  // observer kept at a backtrack point" and "2026-11-28: the observer's copies, in place").
   RaceObserver& observer_at_top() {
     if (live_frames_ != stack_.size()) {
       // The copy's frames are still the path's: the path goes above the copy only by popping,
@@ -448,17 +450,21 @@ private:
       const bool from_snapshot = snapshot_ != nullptr && snapshot_frames_ <= stack_.size();
       size_t from = 0;
       if (from_snapshot) {
-        live_ = std::make_unique<RaceObserver>(*snapshot_);
+        *live_ = *snapshot_;
         // (the broken variant replays from one step too far: the detector misses that step)
         from =
             snapshot_frames_ + (options_.dpor_fault == DporFault::ObserverCopySkipsAStep ? 1 : 0);
       } else {
-        live_ = std::make_unique<RaceObserver>(options_.detector);
+        if (!root_observer_) root_observer_ = std::make_unique<RaceObserver>(options_.detector);
+        *live_ = *root_observer_;
       }
       for (size_t f = from; f < stack_.size(); ++f) replay_events(*live_, stack_[f].edge);
       live_frames_ = stack_.size();
       if (!from_snapshot) {
-        snapshot_ = std::make_unique<RaceObserver>(*live_);
+        if (snapshot_)
+          *snapshot_ = *live_;
+        else
+          snapshot_ = std::make_unique<RaceObserver>(*live_);
         snapshot_frames_ = stack_.size();
       }
     }
@@ -1433,9 +1439,10 @@ private:
   uint32_t threads_;
   FrameStack stack_;
   std::unique_ptr<RaceObserver> live_;
-  size_t live_frames_ = kStale;            // frames whose step into them the observer has seen
-  std::unique_ptr<RaceObserver> snapshot_; // the observer after the path's first frames:
-  size_t snapshot_frames_ = 0;             // this many
+  size_t live_frames_ = kStale;                 // frames whose step into them the observer has seen
+  std::unique_ptr<RaceObserver> snapshot_;      // the observer after the path's first frames:
+  size_t snapshot_frames_ = 0;                  // this many
+  std::unique_ptr<RaceObserver> root_observer_; // a fresh observer, to rebuild from the root
   ExploreResult result_;
   uint64_t traces_ = 0;
   std::vector<size_t> races_; // add_event's races (reused)

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -27,9 +28,10 @@ public:
   // Applies the edge into the frame at a depth (the steps that led to it) to an observer.
   using Replay = std::function<void(RaceObserver&, size_t depth)>;
 
-  // The observer after the edges of the frames 0..depth of the current path.
-  RaceObserver rebuild(size_t depth, std::optional<detect::DetectorKind> detector,
-                       const SerialAt& serial_at, const Replay& replay);
+  // Makes `observer` the observer after the edges of the frames 0..depth of the current path.
+  // It is assigned (RaceObserver's operator=), so its storage is reused.
+  void rebuild(RaceObserver& observer, size_t depth, std::optional<detect::DetectorKind> detector,
+               const SerialAt& serial_at, const Replay& replay);
 
   // `observer` is the observer of the frame at `depth` (after its edge): kept as a checkpoint
   // if one is wanted there.
@@ -45,7 +47,12 @@ private:
     uint64_t serial;
     RaceObserver observer;
   };
-  std::vector<Checkpoint> kept_; // kept_[i] at depth i * every_
+  // kept_[i] at depth i * every_ for i < count_; the others are spare: a checkpoint dropped
+  // stays constructed and the next one is assigned into it, reusing its clocks' storage (a copy
+  // that allocated them anew cost the DPOR search more than its replays saved).
+  std::vector<Checkpoint> kept_;
+  size_t count_ = 0;
+  std::unique_ptr<RaceObserver> root_; // a fresh observer, to rebuild from without a checkpoint
   // Eight apart to start with: a copy costs about what replaying a few edges does.
   size_t every_ = 8;
 };

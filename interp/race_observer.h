@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <typeinfo>
 
 #include "detect/detector.h"
 #include "interp/label.h"
@@ -28,8 +29,18 @@ public:
   RaceObserver(const RaceObserver& other)
       : kind_(other.kind_), detector_(other.detector_ ? other.detector_->clone() : nullptr),
         history_(other.history_) {}
+  // In place where both detectors are of one class (Detector::assign reuses this one's clocks'
+  // storage, and the history's vector keeps its buffer), else by a fresh copy.
   RaceObserver& operator=(const RaceObserver& other) {
-    if (this != &other) *this = RaceObserver(other);
+    if (this == &other) return *this;
+    const detect::Detector* mine = detector_.get();
+    const detect::Detector* theirs = other.detector_.get();
+    if (mine && theirs && typeid(*mine) == typeid(*theirs))
+      detector_->assign(*theirs);
+    else
+      detector_ = other.detector_ ? other.detector_->clone() : nullptr;
+    kind_ = other.kind_;
+    history_ = other.history_;
     return *this;
   }
   RaceObserver(RaceObserver&&) noexcept = default;

@@ -175,7 +175,7 @@ TEST(DetectNegativeControls, DjitKeepGoingMissesLaterRaces) {
 
 // (f) provenance: a plausible but wrong reporter that blames the most recent access to the
 // location by another thread (of the conflicting kind) instead of a concurrent one.
-class LastAccessorReporter final : public Detector {
+class LastAccessorReporter final : public CopyableDetector<LastAccessorReporter> {
 public:
   std::optional<Race> step(const Event& e) override {
     auto race = vc_.step(e);
@@ -198,9 +198,6 @@ public:
     if (is_access(e)) history_.push_back(e);
   }
   std::string_view name() const override { return "LastAccessorReporter"; }
-  std::unique_ptr<Detector> clone() const override {
-    return std::make_unique<LastAccessorReporter>(*this);
-  }
 
 private:
   VectorClockDetector vc_;

@@ -97,8 +97,10 @@ void check_rebuilds(bool name_frames) {
       live = std::move(fresh);
       continue;
     }
-    live =
-        checkpoints.rebuild(path.size() - 1, detect::DetectorKind::VectorClock, serial_at, replay);
+    // (into the live observer, whose storage holds the deeper path's clocks: what it keeps
+    // from them must not show)
+    checkpoints.rebuild(live, path.size() - 1, detect::DetectorKind::VectorClock, serial_at,
+                        replay);
     RC_ASSERT(state_of(live) == state_of(fresh));
   }
   RC_CLASSIFY(deepest > 8 * ObserverCheckpoints::kMaxCheckpoints, "checkpoints spread out");
