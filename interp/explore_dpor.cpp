@@ -434,41 +434,50 @@ private:
 
   // The race observer after the steps into every frame of the path. After a backtrack it is
   // rebuilt by replaying the path's steps, which was a sixth of indexer's search and a tenth of
-  // philosophers': from a copy kept where the last rebuild from the root ended, while the path
-  // has not gone above it since, else from the root (and a copy is kept there). The search
-  // below a backtrack point backtracks mostly to frames at or below it, so most rebuilds replay
-  // only the steps below the copy. The copies are assignments, which reuse the observers'
-  // storage (RaceObserver's operator=). More copies (the state search's checkpoints, every 8
-  // frames) were slower even so: indexer's observer, fifteen threads' clocks over 128 cells,
-  // costs more to copy than the steps it saves replaying (docs/explore.md, "2026-11-27: the
-  // observer kept at a backtrack point" and "2026-11-28: the observer's copies, in place").
+  // philosophers': from the deepest of the copies kept at earlier backtrack points that is
+  // still on the path, else from the root. A rebuild that replayed kCopyAfterReplaying steps
+  // or more keeps a copy where it ended (the search below a backtrack point backtracks mostly
+  // to frames at or below it, so the next rebuilds replay a few steps); kMaxCopies are kept,
+  // the shallowest giving way. The copies are assignments, which reuse the observers' storage
+  // (RaceObserver's operator=). A copy every 8 frames (the state search's checkpoints) was
+  // slower even so: indexer's observer, fifteen threads' clocks over 128 cells, costs more to
+  // copy than the steps it saves replaying (docs/explore.md, "2026-11-27: the observer kept at
+  // a backtrack point" and "2026-11-28: the observer's copies, in place").
   RaceObserver& observer_at_top() {
     if (live_frames_ != stack_.size()) {
-      // The copy's frames are still the path's: the path goes above the copy only by popping,
-      // and the next step from there (every push follows one) rebuilds it from the root,
-      // which replaces the copy.
-      const bool from_snapshot = snapshot_ != nullptr && snapshot_frames_ <= stack_.size();
+      // The copies deeper than the path are not the path's. Those above it are: the path
+      // goes above a copy only by popping, and the next step from there (every push follows
+      // one) rebuilds the observer here, which drops that copy before anything is pushed.
+      while (copies_kept_ > 0 && copies_[copies_kept_ - 1].frames > stack_.size()) --copies_kept_;
       size_t from = 0;
-      if (from_snapshot) {
-        *live_ = *snapshot_;
+      if (copies_kept_ > 0) {
+        const ObserverCopy& c = copies_[copies_kept_ - 1];
+        *live_ = c.observer;
         // (the broken variant replays from one step too far: the detector misses that step)
-        from =
-            snapshot_frames_ + (options_.dpor_fault == DporFault::ObserverCopySkipsAStep ? 1 : 0);
+        from = c.frames + (options_.dpor_fault == DporFault::ObserverCopySkipsAStep ? 1 : 0);
       } else {
         if (!root_observer_) root_observer_ = std::make_unique<RaceObserver>(options_.detector);
         *live_ = *root_observer_;
       }
       for (size_t f = from; f < stack_.size(); ++f) replay_events(*live_, stack_[f].edge);
       live_frames_ = stack_.size();
-      if (!from_snapshot) {
-        if (snapshot_)
-          *snapshot_ = *live_;
-        else
-          snapshot_ = std::make_unique<RaceObserver>(*live_);
-        snapshot_frames_ = stack_.size();
-      }
+      if (stack_.size() >= from + kCopyAfterReplaying) keep_copy();
     }
     return *live_;
+  }
+
+  // Keeps a copy of the live observer at the top frame, the deepest of the copies; the
+  // shallowest gives its place when kMaxCopies are kept.
+  void keep_copy() {
+    if (copies_kept_ == kMaxCopies) {
+      std::rotate(copies_.begin(), copies_.begin() + 1,
+                  copies_.begin() + static_cast<ptrdiff_t>(copies_kept_));
+      --copies_kept_;
+    }
+    if (copies_kept_ == copies_.size()) copies_.emplace_back();
+    ObserverCopy& c = copies_[copies_kept_++];
+    c.frames = stack_.size();
+    c.observer = *live_; // (an assignment: a temporary copy would allocate every clock)
   }
 
   Schedule path_schedule(int64_t last) const { return racelang::path_schedule(stack_, last); }
@@ -1439,9 +1448,17 @@ private:
   uint32_t threads_;
   FrameStack stack_;
   std::unique_ptr<RaceObserver> live_;
-  size_t live_frames_ = kStale;                 // frames whose step into them the observer has seen
-  std::unique_ptr<RaceObserver> snapshot_;      // the observer after the path's first frames:
-  size_t snapshot_frames_ = 0;                  // this many
+  size_t live_frames_ = kStale; // frames whose step into them the observer has seen
+  struct ObserverCopy {
+    size_t frames = 0; // the observer after the steps into this many frames
+    RaceObserver observer;
+  };
+  // (4 to 16 copies, 4 to 16 steps: the same instructions on indexer(15), philosophers(6),
+  // filesystem(22); 48 steps were slower on philosophers and stack)
+  static constexpr size_t kMaxCopies = 8;
+  static constexpr size_t kCopyAfterReplaying = 16;
+  std::vector<ObserverCopy> copies_; // ascending; from copies_kept_ on, spares to assign into
+  size_t copies_kept_ = 0;
   std::unique_ptr<RaceObserver> root_observer_; // a fresh observer, to rebuild from the root
   ExploreResult result_;
   uint64_t traces_ = 0;
