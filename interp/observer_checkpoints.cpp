@@ -42,11 +42,10 @@ void ObserverCheckpoints::offer(size_t depth, const SerialAt& serial_at,
     every_ *= 2;
     if (depth % every_ != 0) return;
   }
-  if (count_ == kept_.size())
-    kept_.push_back({serial_at(depth), observer});
-  else
-    kept_[count_] = {serial_at(depth), observer};
-  ++count_;
+  if (count_ == kept_.size()) kept_.emplace_back();
+  Checkpoint& c = kept_[count_++];
+  c.serial = serial_at(depth);
+  c.observer = observer; // (an assignment: a temporary copy would allocate every clock)
 }
 
 } // namespace racelang

@@ -44,7 +44,7 @@ private:
   void drop_stale(size_t depth, const SerialAt& serial_at);
 
   struct Checkpoint {
-    uint64_t serial;
+    uint64_t serial = 0;
     RaceObserver observer;
   };
   // kept_[i] at depth i * every_ for i < count_; the others are spare: a checkpoint dropped
