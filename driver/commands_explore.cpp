@@ -57,11 +57,12 @@ struct ThresholdOption {
 constexpr ThresholdOption kThresholds[] = {
     {"resplit-after",
      "dpor: a part of the split search with sleepers at its root that has run N executions "
-     "splits the rest of its search off for idle workers",
+     "splits the rest of its search off for idle workers, and again each time its executions "
+     "double",
      &ExploreOptions::resplit_executions},
     {"give-after",
-     "dpor: a part of the split search without sleepers at its root that has run N executions "
-     "gives the branches it has planned at one frame away to idle workers",
+     "dpor: a part of the split search without sleepers at its root gives the branches it has "
+     "planned at one frame away to idle workers every N executions",
      &ExploreOptions::give_executions},
 };
 
@@ -113,12 +114,13 @@ int command_explore(const std::vector<std::string>& args) {
                    "dpor: split the search tree at its top into at least N parts where the "
                    "program has that many (default " +
                        std::to_string(explore.split_parts) +
-                       "; 1: one part); the output depends on N, never on --jobs",
+                       ": one part, optimal on every worker; more start every worker at once, "
+                       "but those with sleepers run source sets and block executions); the "
+                       "output depends on N, never on --jobs",
                    "N"});
   for (const ThresholdOption& t : kThresholds)
     specs.push_back({t.name, true,
-                     std::string(t.what) + ", and again each time its executions double (default " +
-                         std::to_string(explore.*t.field) +
+                     std::string(t.what) + " (default " + std::to_string(explore.*t.field) +
                          "; 0: never); the output depends on N, never on --jobs",
                      "N"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});

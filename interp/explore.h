@@ -104,6 +104,7 @@ enum class SplitFault : uint8_t {
   // branches given away"):
   GivenReturnsDropped, // the giver drops the reversals its given-away parts return (traces lost)
   GivenNeverSleep,     // the giver does not put a given-away branch to sleep after it (twice)
+  GivenStaleKept,      // the giver takes back a part whose plan its later insertions grew (lost)
 };
 
 struct ExploreOptions {
@@ -126,8 +127,11 @@ struct ExploreOptions {
   // number (docs/explore.md, "Parallel exploration"). States and Naive run on one thread.
   uint32_t jobs = 0;
   // Dpor with jobs >= 1: split the search tree at its top into at least this many parts where
-  // the program has that many (fixed, so that the results never depend on `jobs`).
-  uint32_t split_parts = 64;
+  // the program has that many (fixed, so that the results never depend on `jobs`). One part
+  // spreads over the workers by giving its planned branches away (`give_executions`) and is
+  // optimal on every worker; more parts start every worker at once, but those with sleepers at
+  // their root run source sets and block executions (docs/explore.md, "Optimal parts").
+  uint32_t split_parts = 1;
   SplitFault split_fault = SplitFault::None; // tests only
   // Dpor with jobs >= 1: a node where some thread's step comes first in every execution is not
   // split, and one where some sleepers can never be woken is dropped (docs/explore.md, "Forced
@@ -141,11 +145,10 @@ struct ExploreOptions {
   // never on the workers or their timing, so the results stay the same for every `jobs`
   // (docs/explore.md, "Parts split off while they run").
   uint64_t resplit_executions = 4'096;
-  // Dpor with jobs >= 1: a part that searches with wakeup trees and has run this many
-  // executions of its own gives the branches its wakeup trees have planned at one frame away
-  // as new parts, and does so again each time its executions double (0: never); it takes back
-  // what they found where it reaches them (docs/explore.md, "Planned branches given away").
-  // Cheaper than splitting off (every part given away holds traces), so it starts sooner.
+  // Dpor with jobs >= 1: a part that searches with wakeup trees gives the branches its wakeup
+  // trees have planned at one frame away as new parts every this many executions of its own
+  // (0: never); it takes back what they found where it reaches them (docs/explore.md, "Planned
+  // branches given away"). Parts given away search with wakeup trees and give away in turn.
   uint64_t give_executions = 512;
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
@@ -285,6 +288,10 @@ struct ExploreResult {
   // Dpor with jobs >= 1: how many times a running part split the rest of its search off as
   // new parts (ExploreOptions::resplit_executions); `parts` counts those parts too.
   uint64_t resplits = 0;
+  // Dpor with jobs >= 1: parts given away whose plan the giver's later insertions grew: never
+  // taken back, their branch explored by the giver (docs/explore.md, "Planned branches given
+  // away").
+  uint64_t given_stale = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.
   bool cyclic = false;

@@ -21,10 +21,11 @@
 // the prefix's thread there (the part's earlier siblings; none where the prefix's step is
 // forced, forced_child), then searches below the prefix only,
 // leaving races with the prefix's steps to the other parts (docs/explore.md, "Parallel
-// exploration"): with wakeup trees where the prefix woke every sibling it put to sleep, with
-// source sets where some still sleep at the part's root ("Optimal parts"). Witnesses are the least
-// schedules of the outcome's causal past, so that they do not depend on which representative of a
-// trace the search ran (least_schedule).
+// exploration"): with wakeup trees where the prefix woke every sibling it put to sleep or the
+// part was given away with its giver's plan (give_planned), with source sets where some still
+// sleep at the root of a part of the static split ("Optimal parts"). Witnesses are the least
+// schedules of the outcome's causal past, so that they do not depend on which representative
+// of a trace the search ran (least_schedule).
 #include "interp/explore_dpor.h"
 
 #include <algorithm>
@@ -55,6 +56,11 @@ struct Event {
 };
 
 constexpr size_t kNotGiven = ~size_t{0};
+// A giver waiting for a part it gave away may run that part on its own thread, in the middle of
+// its own search, so parts given away by parts given away nest on the thread's stack: this many
+// levels at most (each level runs --give-after executions of its own before it gives).
+// Deeper parts given away keep their planned branches: still optimal, only less spread.
+constexpr uint32_t kMaxGivenDepth = 8;
 
 // least_schedule: a thread whose next step can be placed, and one with no step left.
 constexpr uint32_t kReady = ~uint32_t{0};
@@ -66,7 +72,8 @@ struct WNode {
   Footprint fp;
   std::vector<WNode> children;
   bool taken = false;       // being explored: its subtree moved to the next frame
-  size_t given = kNotGiven; // given away to another part (its ticket): a leaf here
+  size_t given = kNotGiven; // given away to another part (its ticket), with its subtree then
+  bool stale = false;       // given away, and its subtree has grown since: not taken back
 };
 
 struct SleepEntry {
@@ -237,6 +244,9 @@ public:
     outcomes_.finish(result_);
     return std::move(result_);
   }
+
+  // A part given away: stop when `cancelled` becomes true.
+  void cancel_on(const std::atomic<bool>* cancelled) { cancelled_ = cancelled; }
 
   DporPart run_part() {
     if (options_.on_execution) listed_.emplace();
@@ -525,6 +535,11 @@ private:
   bool limit_reached() {
     if (budget_ == nullptr) return explore_limit_reached(result_, options_);
     if (!result_.limit.empty()) return true;
+    // (relaxed: a cancelled part stops a few steps late at worst, and its result is dropped)
+    if (cancelled_ != nullptr && cancelled_->load(std::memory_order_relaxed)) {
+      result_.limit = "cancelled";
+      return true;
+    }
     constexpr uint64_t kBatch = 64;
     if (result_.states - published_states_ >= kBatch ||
         result_.executions_run - published_executions_ >= kBatch)
@@ -657,6 +672,20 @@ private:
       }
     }
     f.wut.push_back(WNode{k, {}, {}, false});
+    if (part_.planned && depth + 1 == prefix_.size())
+      f.wut.back().children = wakeup_tree(part_.plan);
+  }
+
+  // A wakeup tree as a part's plan (give_planned), and back (follow_prefix).
+  static std::vector<PlannedStep> planned_steps(const std::vector<WNode>& tree) {
+    std::vector<PlannedStep> out;
+    for (const WNode& n : tree) out.push_back({n.thread, n.fp, planned_steps(n.children)});
+    return out;
+  }
+  static std::vector<WNode> wakeup_tree(const std::vector<PlannedStep>& plan) {
+    std::vector<WNode> out;
+    for (const PlannedStep& p : plan) out.push_back(WNode{p.thread, p.fp, wakeup_tree(p.children)});
+    return out;
   }
 
   // A split node's forced step (machine_ at its state): the first enabled thread, in
@@ -780,18 +809,30 @@ private:
   // w; if that reaches a leaf, an extension of it already covers w; else add the rest of w as
   // a new last branch.
   // (w is consumed: the steps matched along the way are marked in it.)
+  // A branch given away keeps its subtree as it was given (its part's plan): a sequence that
+  // grows it makes the part's search differ from the sequential one below that branch, so the
+  // part is cancelled and the branch explored here (take_back).
   void insert(std::vector<WNode>& roots, WakeupSequence& w) {
     std::vector<WNode>* children = &roots;
+    WNode* given = nullptr;
     for (bool descended = true; descended;) {
       descended = false;
       for (WNode& c : *children) {
         if (!weak_initial(c.thread, c.fp, w)) continue;
         if (c.children.empty()) return;
         w.match(c.thread);
+        if (c.given != kNotGiven) given = &c;
         children = &c.children;
         descended = true;
         break;
       }
+    }
+    const bool grows = std::find(w.matched.begin() + static_cast<std::ptrdiff_t>(w.front),
+                                 w.matched.end(), 0) != w.matched.end();
+    if (grows && given != nullptr && !given->stale) {
+      given->stale = true;
+      ++result_.given_stale;
+      if (options_.split_fault != SplitFault::GivenStaleKept) group_->cancel(given->given);
     }
     for (size_t k = w.front; k < w.items.size(); ++k) {
       if (w.matched[k]) continue;
@@ -885,17 +926,16 @@ private:
     return part_.returns && i >= part_.returns_from && i <= part_.returns_to;
   }
 
-  // The giver's branches at each frame whose races this part returns, as covers (the threads
-  // of DporPartSpec::covers with their next steps there).
+  // At each frame whose races this part returns, the path's own step: the giver's branch in
+  // progress there when it takes this part back, a leaf of its wakeup tree before every
+  // branch planned there, at which an insertion of a sequence it is a weak initial of stops.
+  // (Not the other branches given away there: they keep their subtrees, which such a sequence
+  // may grow.)
   void find_covers() {
     for (size_t x = part_.returns_from; x <= part_.returns_to && x < stack_.size(); ++x) {
-      Frame& f = stack_[x];
-      machine_.set_state(f.state);
-      covers_.emplace_back();
-      for (uint32_t k : part_.covers[x - part_.returns_from])
-        if (enabled(f, k)) covers_.back().push_back({k, next_footprint(k)});
+      const Event& e = stack_[x].event;
+      covers_.push_back({{e.thread, e.fp}});
     }
-    machine_.set_state(stack_.back().state);
   }
 
   // Keeps v (a race whose first step is at frame i, below this part's floor) for the part that
@@ -1168,7 +1208,7 @@ private:
   void search_part() {
     // Nothing is explored at the root yet: whoever sleeps there was put to sleep by the prefix.
     source_part_ = stack_.size() == floor_ + 1 && floor_ > 0 && !stack_.back().sleep.empty() &&
-                   options_.split_fault != SplitFault::WakeupTreesInParts;
+                   !part_.planned && options_.split_fault != SplitFault::WakeupTreesInParts;
     result_.source_parts = source_part_ ? 1 : 0;
     if (root_is_dead()) return;
     search();
@@ -1224,8 +1264,10 @@ private:
   // that frame's branch in progress, whose step depends on the race's second step).
   // Depends on this part's own search only: the same parts for every number of workers.
   void maybe_resplit() {
-    if (group_ != nullptr && !source_sets()) {
-      if (options_.give_executions != 0 && result_.executions_run >= next_give_) give_planned();
+    if (!source_sets()) { // splitting off would make parts with sleepers: only give away
+      if (group_ != nullptr && options_.give_executions != 0 &&
+          result_.executions_run >= next_give_ && part_.given_depth < kMaxGivenDepth)
+        give_planned();
       return;
     }
     if (offer_ == nullptr || options_.resplit_executions == 0 ||
@@ -1260,13 +1302,18 @@ private:
   // executions, and again each time they double, the branches its wakeup tree has planned at
   // the shallowest frame d (from the floor) that has some beside the branch in progress become
   // parts: the path to d, then the branch's thread, with d's explored branches, the branch in
-  // progress and the earlier of these asleep at d. Each is searched with source sets (complete
-  // for its traces, "Optimal parts") and returns the reversals of the races it finds at the
-  // frames from the floor to d. This part keeps searching as the sequential search does: where
-  // that search would explore a given-away branch, it takes back what the branch's part found
-  // (take_back), inserting its reversals where the sequential search would have inserted its own
-  // while exploring that branch, and then goes on with what its wakeup trees plan next. So the
-  // branches it plans later at those frames are the sequential search's, and it stays optimal.
+  // progress and the earlier of these asleep at d. Each is searched with wakeup trees from the
+  // branch's subtree as planned now, and returns the reversals of the races it finds at the
+  // frames from the floor to d (from its own giver's floor, for a part given away in turn).
+  // This part keeps searching as the sequential search does, the given-away branches staying
+  // in its trees with their subtrees: where that search would explore a given-away branch, it
+  // takes back what the branch's part found (take_back), inserting its reversals where the
+  // sequential search would have inserted its own while exploring that branch, and then goes
+  // on with what its wakeup trees plan next. If an insertion has grown a given-away branch's
+  // subtree meanwhile (insert), the sequential search would have explored more below it than
+  // its part was given: the part is cancelled and this search explores the branch itself. So
+  // every part runs exactly the sequential search's executions below its branch, each once,
+  // none blocked (docs/explore.md, "Planned branches given away").
   // Depends on this part's own search only: the same parts for every number of workers.
   void give_planned() {
     const size_t top = stack_.size() - 1; // frames below it have a branch in progress
@@ -1277,24 +1324,21 @@ private:
     size_t d = floor_;
     while (d < top && !planned(stack_[d])) ++d;
     if (d >= top) return; // nothing planned beside the path: try again later
-    next_give_ = 2 * result_.executions_run;
-    std::vector<std::vector<uint32_t>> covers; // per frame floor_..d: its branches' threads
-    for (size_t x = floor_; x <= d; ++x) {
-      covers.emplace_back();
-      for (const WNode& n : stack_[x].wut) covers.back().push_back(n.thread);
-    }
+    next_give_ = result_.executions_run + options_.give_executions;
     Frame& f = stack_[d];
     std::vector<uint32_t> before = asleep_in_new_parts(f); // at d, in the next part given away
     for (size_t n = 1; n < f.wut.size(); ++n) {
       WNode& node = f.wut[n];
       if (node.given == kNotGiven) {
         DporPartSpec spec = spec_through(d, node.thread, before);
+        // A part given away by one given away returns the races at its giver's frames too.
+        if (!part_.returns) spec.returns_from = floor_;
         spec.returns = true;
-        spec.returns_from = floor_;
         spec.returns_to = d;
-        spec.covers = covers;
+        spec.planned = true;
+        spec.plan = planned_steps(node.children);
+        spec.given_depth = part_.given_depth + 1;
         node.given = group_->give(std::move(spec));
-        node.children.clear(); // its part's now
       }
       before.push_back(node.thread);
     }
@@ -1307,6 +1351,10 @@ private:
   // sequential search inserts its own while exploring it; then it sleeps like an explored one.
   void take_back(Frame& top) {
     const size_t ticket = top.wut.front().given;
+    if (top.wut.front().stale && options_.split_fault != SplitFault::GivenStaleKept) {
+      top.wut.front().given = kNotGiven; // cancelled (insert): explored here from now on
+      return;
+    }
     publish(); // the part may run on this thread now, and count on from this part's counts
     DporPart got = group_->join(ticket);
     machine_.set_state(top.state);
@@ -1315,6 +1363,7 @@ private:
       node.given = kNotGiven;
       node.fp = next_footprint(node.thread); // as it sleeps from here
       node.taken = options_.split_fault != SplitFault::ResplitKeepsSiblings;
+      node.children.clear(); // the part's search had them: this branch is in progress now
     }
     if (options_.split_fault != SplitFault::GivenReturnsDropped)
       for (const ReturnedReversal& r : got.returned) {
@@ -1322,6 +1371,10 @@ private:
         v.clear();
         for (const ReturnedReversal::Step& x : r.steps)
           v.push_back({x.thread, x.pos, &x.fp, x.clock ? &*x.clock : nullptr});
+        if (r.frame < floor_) { // this part's giver's frame: passed on
+          if (returns_at(r.frame)) return_reversal(r.frame, v);
+          continue;
+        }
         Frame& fi = stack_[r.frame];
         if (!a_sleeper_covers(fi.sleep, v)) insert(fi.wut, v);
       }
@@ -1354,7 +1407,6 @@ private:
     spec.returns = part_.returns;
     spec.returns_from = part_.returns_from;
     spec.returns_to = part_.returns_to;
-    spec.covers = part_.covers;
     for (size_t x = 0; x < j; ++x) {
       spec.prefix.push_back(stack_[x].event.thread);
       if (x < spec.sibling_frames) continue;
@@ -1491,9 +1543,10 @@ private:
   const IndependenceOracle* oracle_; // a split search's forced steps (forced_child), or null
   const DporOffer* offer_;           // receives the parts split off (maybe_resplit), or null
   const DporGroup* group_;           // takes the branches given away (give_planned), or null
-  ExploreResult given_counts_;       // what the parts given away found (take_back)
-  std::vector<std::vector<SleepEntry>> covers_; // per frame returned from: the giver's branches
-  std::vector<ReturnedReversal> returned_;      // to the giver (return_reversal)
+  const std::atomic<bool>* cancelled_ = nullptr; // its giver cancelled this part (cancel_on)
+  ExploreResult given_counts_;                   // what the parts given away found (take_back)
+  std::vector<std::vector<SleepEntry>> covers_;  // per frame returned from: the path's step
+  std::vector<ReturnedReversal> returned_;       // to the giver (return_reversal)
   std::unordered_map<uint64_t, std::vector<size_t>> returned_by_hash_; // indices in returned_
   Footprint moved_fp_; // notdep's moved step (reused)
   std::vector<uint32_t> moved_clock_;
@@ -1525,9 +1578,12 @@ std::unique_ptr<IndependenceOracle> split_oracle(const Code& code, const Explore
 
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
                            const IndependenceOracle* oracle, const DporPartSpec& part,
-                           SplitBudget& budget, const DporOffer& offer, const DporGroup* group) {
-  return DporExplorer(code, options, part, &budget, false, oracle, offer ? &offer : nullptr, group)
-      .run_part();
+                           SplitBudget& budget, const DporOffer& offer, const DporGroup* group,
+                           const std::atomic<bool>* cancelled) {
+  DporExplorer explorer(code, options, part, &budget, false, oracle, offer ? &offer : nullptr,
+                        group);
+  explorer.cancel_on(cancelled);
+  return explorer.run_part();
 }
 
 void add_part_counts(ExploreResult& into, const ExploreResult& part) {
@@ -1543,6 +1599,7 @@ void add_part_counts(ExploreResult& into, const ExploreResult& part) {
   into.source_parts_blocked += part.source_parts_blocked;
   into.infeasible += part.infeasible;
   into.resplits += part.resplits;
+  into.given_stale += part.given_stale;
   into.parts += part.parts;
   if (part.traces) into.traces = into.traces.value_or(0) + *part.traces;
   if (into.limit.empty()) into.limit = part.limit;

@@ -86,17 +86,30 @@ std::vector<std::vector<uint32_t>> split_dpor_search(const Code& code,
 // split_dpor_search); at each later frame, the threads in `sleepers` (a part split off a
 // running one: that part's explored branches there, its branch in progress and the siblings
 // split off before this one; docs/explore.md, "Parts split off while they run").
+// A branch of a wakeup tree: the next step of `thread` there, as it was seen when planned,
+// and the branches planned after it.
+struct PlannedStep {
+  uint32_t thread = 0;
+  Footprint fp;
+  std::vector<PlannedStep> children;
+};
+
 // A part given away by a running one (or split off such a part) also returns the reversals of
 // races whose first step is at the frames `returns_from`..`returns_to` (the giver's), but
-// those that the giver's branches there already hold: a sleeper of the frame or one of the
-// threads in `covers` (the giver's branch in progress and the branches it gave away there).
+// those that the giver would find held: a sleeper of the frame or the path's own step there
+// (the giver's branch in progress when it takes the part back). A part given away with its
+// giver's `plan` (the wakeup tree below the path's last step when it was given away) searches
+// with wakeup trees from that plan, as the sequential search would below that branch
+// (docs/explore.md, "Planned branches given away").
 struct DporPartSpec {
   std::vector<uint32_t> prefix{};
   size_t sibling_frames = 0;
   std::vector<std::vector<uint32_t>> sleepers{}; // for frames sibling_frames..prefix.size()-1
   bool returns = false;
   size_t returns_from = 0, returns_to = 0;
-  std::vector<std::vector<uint32_t>> covers{}; // for frames returns_from..returns_to
+  bool planned = false; // given away with `plan` (maybe empty): wakeup trees, not source sets
+  std::vector<PlannedStep> plan{};
+  uint32_t given_depth = 0; // given away by a part given away by ... this many times
 };
 
 // Called by a running part with the parts it splits off (ExploreOptions::resplit_executions),
@@ -106,21 +119,25 @@ using DporOffer = std::function<void(std::vector<DporPartSpec>)>;
 
 // A running part that searches with wakeup trees gives its planned branches away one by one
 // (`give`: the ticket of the new part) and, when its search reaches each of them, takes back
-// what that part and every part split off it found (`join`: their results merged in the parts'
-// order, their returned reversals in that order); docs/explore.md, "Planned branches given
-// away".
+// what that part and every part split off or given away by it found (`join`: their results
+// merged in the parts' order, their returned reversals in that order); docs/explore.md,
+// "Planned branches given away". A part whose plan the giver's later insertions changed is
+// `cancel`led: its result is never taken back, and the giver explores the branch itself.
 struct DporGroup {
   std::function<size_t(DporPartSpec)> give;
   std::function<DporPart(size_t)> join;
+  std::function<void(size_t)> cancel;
 };
 
 // Optimal DPOR below `part`'s path (from split_dpor_search with the same `oracle`, or offered),
 // with the path's sleepers asleep and the races with the path's own steps left to the other
 // parts. `offer`, if set, receives the parts this one splits off while it runs.
-// `group`, if set, takes the planned branches a part with wakeup trees gives away.
+// `group`, if set, takes the planned branches a part with wakeup trees gives away. `cancelled`,
+// if set, stops the search when it becomes true (its giver cancelled it: its result is dropped).
 DporPart explore_dpor_part(const Code& code, const ExploreOptions& options,
                            const IndependenceOracle* oracle, const DporPartSpec& part,
                            SplitBudget& budget, const DporOffer& offer = nullptr,
-                           const DporGroup* group = nullptr);
+                           const DporGroup* group = nullptr,
+                           const std::atomic<bool>* cancelled = nullptr);
 
 } // namespace racelang

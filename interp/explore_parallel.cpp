@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -50,6 +51,9 @@ struct Member {
   std::optional<DporPart> part{}; // its result, once run
   State state = State::Pending;   // Pending: left for the giver to run (not shared)
   bool collected = false;         // taken back by its giver, or dropped
+  // Cancelled by its giver while it runs: its search stops at its next step (its result is
+  // dropped). Shared, so that the member stays movable.
+  std::shared_ptr<std::atomic<bool>> cancelled = std::make_shared<std::atomic<bool>>(false);
 };
 
 // What a worker runs next: a part of the tree or a member.
@@ -187,7 +191,45 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     queue.erase(std::find_if(queue.begin(), queue.end(),
                              [&](const Task& t) { return t.member && t.index == m; }));
   };
-  // Runs member m on this thread, which holds `lock` (released while the member runs).
+  std::function<void(size_t, DporPart&)> collect; // (below)
+  std::function<void(size_t, std::unique_lock<std::mutex>&)> drop;
+  // A giver's group (its parts given away count into `budget`, and are shared with idle workers
+  // with `share`); `gave` collects them, to be dropped when the giver ends if it never took
+  // them back (a limit stopped it, or it cancelled them).
+  auto group_for = [&](SplitBudget* budget, bool share, std::vector<size_t>& gave) {
+    return DporGroup{
+        .give =
+            [&, budget, share](DporPartSpec spec) {
+              std::vector<DporPartSpec> one;
+              one.push_back(std::move(spec));
+              std::lock_guard<std::mutex> lock(mutex);
+              size_t m = add_members(std::move(one), budget, share).front();
+              gave.push_back(m);
+              return m;
+            },
+        .join =
+            [&](size_t m) {
+              DporPart into{ExploreResult{}, OutcomeCollector(code, least_witness), {}, {}};
+              collect(m, into);
+              return into;
+            },
+        // A part the giver will never take back: not run if no worker has taken it; one that
+        // runs is dropped (waited for) when the giver ends.
+        .cancel =
+            [&](size_t m) {
+              std::lock_guard<std::mutex> lock(mutex);
+              Member& member = members[m];
+              if (member.state == Member::State::Queued) unqueue(m);
+              if (member.state == Member::State::Queued || member.state == Member::State::Pending) {
+                member.state = Member::State::Done;
+                member.collected = true;
+              }
+              member.cancelled->store(true, std::memory_order_relaxed);
+            },
+    };
+  };
+  // Runs member m on this thread, which holds `lock` (released while the member runs). A member
+  // gives its planned branches away in turn, counting into its giver's budget.
   auto run_member = [&](size_t m, std::unique_lock<std::mutex>& lock) {
     Member& member = members[m]; // (read under the mutex: other workers add members)
     member.state = Member::State::Running;
@@ -197,17 +239,21 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       std::vector<size_t> added = add_members(std::move(specs), member.budget, member.share);
       member.children.insert(member.children.begin(), added.begin(), added.end());
     };
-    DporPart part =
-        explore_dpor_part(code, options, oracle.get(), member.spec, *member.budget, offer);
+    std::vector<size_t> gave;
+    DporGroup group = group_for(member.budget, member.share, gave);
+    DporPart part = explore_dpor_part(code, options, oracle.get(), member.spec, *member.budget,
+                                      offer, &group, member.cancelled.get());
     lock.lock();
+    for (size_t g : gave) drop(g, lock);
     member.part.emplace(std::move(part));
     member.state = Member::State::Done;
     wake.notify_all();
   };
   // Waits for member m to end, running it here if no worker has taken it, and meanwhile the
-  // members waiting in the queue (under `lock`). Members never wait for anything, so neither
-  // does a giver for long; other parts are left to the workers (a giver among them could wait
-  // in turn, and the giver here would resume only after it).
+  // members waiting in the queue (under `lock`). A member waits only for the members it gave
+  // away itself (its descendants), never for its giver, so these waits end; other parts are
+  // left to the workers (a giver among them could wait in turn for a long time, and the giver
+  // here would resume only after it).
   auto finish_member = [&](size_t m, std::unique_lock<std::mutex>& lock) {
     for (;;) {
       Member& member = members[m];
@@ -229,7 +275,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     }
   };
   // What member m and the parts split off it found, merged into `into` in the search's order.
-  std::function<void(size_t, DporPart&)> collect = [&](size_t m, DporPart& into) {
+  collect = [&](size_t m, DporPart& into) {
     std::unique_lock<std::mutex> lock(mutex);
     finish_member(m, lock);
     members[m].collected = true;
@@ -247,21 +293,21 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   };
   // Member m and the parts split off it, never taken back (a limit stopped the giver): they
   // end before the giver's budget does (under `lock`).
-  std::function<void(size_t, std::unique_lock<std::mutex>&)> drop =
-      [&](size_t m, std::unique_lock<std::mutex>& lock) {
-        Member& member = members[m];
-        if (member.collected) return;
-        member.collected = true;
-        if (member.state == Member::State::Queued) unqueue(m);
-        if (member.state == Member::State::Queued || member.state == Member::State::Pending) {
-          member.state = Member::State::Done;
-          return;
-        }
-        while (members[m].state != Member::State::Done) wake.wait(lock);
-        std::vector<size_t> children = members[m].children;
-        members[m].part.reset();
-        for (size_t c : children) drop(c, lock);
-      };
+  drop = [&](size_t m, std::unique_lock<std::mutex>& lock) {
+    Member& member = members[m];
+    if (member.collected) return;
+    member.collected = true;
+    if (member.state == Member::State::Queued) unqueue(m);
+    if (member.state == Member::State::Queued || member.state == Member::State::Pending) {
+      member.state = Member::State::Done;
+      return;
+    }
+    member.cancelled->store(true, std::memory_order_relaxed); // its result is not wanted
+    while (members[m].state != Member::State::Done) wake.wait(lock);
+    std::vector<size_t> children = members[m].children;
+    members[m].part.reset();
+    for (size_t c : children) drop(c, lock);
+  };
   // Runs part i (`slot`, taken under the mutex) from the start counts in it; the parts it
   // splits off are added to the tree, and with `share` to the queue for idle workers.
   auto run_part = [&](size_t i, Slot& slot, bool share) {
@@ -269,23 +315,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     budget.states = slot.start_states;
     budget.executions = slot.start_executions;
     std::vector<size_t> gave; // members given away by this run
-    DporGroup group{
-        .give =
-            [&](DporPartSpec spec) {
-              std::vector<DporPartSpec> one;
-              one.push_back(std::move(spec));
-              std::lock_guard<std::mutex> lock(mutex);
-              size_t m = add_members(std::move(one), &budget, share).front();
-              gave.push_back(m);
-              return m;
-            },
-        .join =
-            [&](size_t m) {
-              DporPart into{ExploreResult{}, OutcomeCollector(code, least_witness), {}, {}};
-              collect(m, into);
-              return into;
-            },
-    };
+    DporGroup group = group_for(&budget, share, gave);
     DporOffer offer = [&, i, share](std::vector<DporPartSpec> specs) {
       std::lock_guard<std::mutex> lock(mutex);
       std::vector<size_t> added = tree.split_off(i, std::move(specs));

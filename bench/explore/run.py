@@ -168,6 +168,8 @@ def jobs_table(racelang, work, args):
             resplit = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
             if args.give_after is not None:
                 resplit.append("--give-after=%d" % args.give_after)
+            if args.split_parts is not None:
+                resplit.append("--split-parts=%d" % args.split_parts)
             r, peak = run_peak([racelang, "explore", "--json", "--jobs=%d" % j,
                                 "--max-states=1000000000", "--max-executions=1000000000"]
                                + resplit + [path], args.timeout)
@@ -244,6 +246,9 @@ def main():
                          "racelang's own)")
     ap.add_argument("--give-after", type=int, default=None,
                     help="explore --give-after=N in the --jobs comparison (default: "
+                         "racelang's own)")
+    ap.add_argument("--split-parts", type=int, default=None,
+                    help="explore --split-parts=N in the --jobs comparison (default: "
                          "racelang's own)")
     ap.add_argument("--jobs-only", action="store_true",
                     help="only the explore --jobs comparison")

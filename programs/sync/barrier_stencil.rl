@@ -62,7 +62,6 @@ print(a, b, c);
 // EXPECT-STDOUT: explored programs/sync/barrier_stencil.rl
 // EXPECT-STDOUT: executions: 7776 (finished 7776, failed 0, deadlocked 0, step limit 0), racy 0
 // EXPECT-STDOUT: traces: 7776 (DPOR: one finished execution per Mazurkiewicz trace)
-// EXPECT-STDOUT: sleep-set blocked: 67 executions begun and abandoned, not traces (parts of the split search with sleepers run source sets)
 // EXPECT-STDOUT: final states: 1
 // EXPECT-STDOUT:   cur = [10, 10, 10], next = [10, 10, 10]
 // EXPECT-STDOUT: data races: 0

@@ -112,9 +112,10 @@ TEST(ParallelExplore, SameOutputForEveryNumberOfWorkersOnEveryProgram) {
       ::testing::Test::RecordProperty("skipped", path.string());
       continue; // the golden files of errors
     }
-    // 64 parts that split off more after 4 executions, and 512 parts.
-    for (uint32_t parts : {64u, 512u}) {
-      std::string diff = compare_workers(*c, SplitFault::None, parts, {2, 8}, parts == 64 ? 4 : 0);
+    // 64 parts that split off more after 4 executions, 512 parts, and one part that gives
+    // away after 2.
+    for (auto [parts, resplit] : {std::pair{64u, 4u}, std::pair{512u, 0u}, std::pair{1u, 2u}}) {
+      std::string diff = compare_workers(*c, SplitFault::None, parts, {2, 8}, resplit);
       EXPECT_EQ(diff, "") << path;
     }
     ++compared;
@@ -163,7 +164,8 @@ void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   o.resplit_executions = resplit;
   o.give_executions = resplit;
   ExploreResult r = explore_program(c->code, o);
-  RC_TAG(r.resplits > 0 ? "parts split off while running" : "");
+  RC_TAG(r.resplits > 0 ? "parts split off while running" : "",
+         r.given_stale > 0 ? "parts given away cancelled" : "");
   RC_TAG(r.parts < 10 ? "< 10 parts" : "10 or more parts");
   RC_TAG(r.source_parts < r.parts ? "optimal parts" : "",
          r.source_parts > 0 ? "source-set parts" : "",
@@ -173,6 +175,12 @@ void check_split(SplitFault fault, const testing::ConcurrentGenConfig& config) {
   bool fails = r.counts.failed > 0 || r.counts.step_limit > 0;
   RC_LOG() << r.redundant << " blocked, " << r.source_parts_blocked << " in source-set parts\n";
   RC_ASSERT(r.redundant == r.source_parts_blocked || fails || fault != SplitFault::None);
+  if (parts == 1 && fault == SplitFault::None && !fails) {
+    // One part at the top: the sequential search cut into pieces, none with source sets.
+    ExploreResult unsplit = explore_program(c->code, split_options(0));
+    RC_ASSERT(r.redundant == 0u);
+    RC_ASSERT(r.states == unsplit.states || !unsplit.limit.empty());
+  }
   RC_ASSERT(r.infeasible == 0u || fault != SplitFault::None);
   testing::expect_witnesses_replay(*c, r, o);
   RC_ASSERT(!::testing::Test::HasFailure());
@@ -405,6 +413,38 @@ TEST(ParallelExplore, PartsSplitOffWhileRunningKeepEveryTraceOnce) {
   EXPECT_EQ(compare_workers(*c, SplitFault::None, 1, {2, 8}, 4), "");
 }
 
+// One part at the top (docs/explore.md, "Planned branches given away"): the parts given away
+// search with wakeup trees from the plan their giver had below their branch, and give away in
+// turn, so the split search is the sequential optimal search cut into pieces: every trace once,
+// no execution blocked, the unsplit search's nodes, and the same output for every number of
+// workers. Some parts are cancelled on the way (their plan grew after they were given away)
+// and their branches explored by their givers.
+TEST(ParallelExplore, OnePartAtTheTopIsOptimalOnEveryWorker) {
+  uint64_t cancelled = 0;
+  for (const std::string& text : {sigma(4), philosophers(5), mpat(4)}) {
+    auto c = compile(text);
+    ASSERT_NE(c, nullptr);
+    ExploreOptions o = split_options(0);
+    o.max_states = 1'000'000;
+    ExploreResult unsplit = explore_program(c->code, o);
+    for (uint64_t give : {1u, 4u}) {
+      ExploreResult r = split(text, 1, SplitFault::None, DporFault::None, true, give);
+      EXPECT_EQ(r.traces, unsplit.traces) << text;
+      EXPECT_EQ(r.counts.total, *unsplit.traces) << text;
+      EXPECT_EQ(r.executions_run, *unsplit.traces) << text;
+      EXPECT_EQ(r.redundant, 0u) << text;
+      EXPECT_EQ(r.source_parts, 0u) << text;
+      EXPECT_EQ(r.states, unsplit.states) << text;
+      EXPECT_GT(r.parts, 1u) << text;
+      cancelled += r.given_stale;
+      std::cout << "[ info ] giving after " << give << ": " << r.parts << " parts, "
+                << r.given_stale << " cancelled, " << *r.traces << " traces, none blocked\n";
+    }
+    EXPECT_EQ(compare_workers(*c, SplitFault::None, 1, {2, 3, 8}, 1), "");
+  }
+  EXPECT_GT(cancelled, 0u);
+}
+
 // ---- Teeth ---------------------------------------------------------------------------------
 
 // Splitting off (parts with sleepers at their root, searched with source sets, from eight
@@ -449,14 +489,16 @@ TEST(ParallelExploreTeeth, SplittingOffWhileRunningWronglyIsCaught) {
     EXPECT_GT(traces(philosophers5, SplitFault::ResplitCurrentAwake, parts, resplit, give),
               philosophers5.traces);
   }
-  bool lost = false, twice = false;
+  bool lost = false, twice = false, stale_lost = false;
   for (const Family& f : families)
     for (uint64_t give : {1u, 4u}) {
       lost = lost || traces(f, SplitFault::GivenReturnsDropped, 1, 0, give) < f.traces;
       twice = twice || traces(f, SplitFault::GivenNeverSleep, 1, 0, give) > f.traces;
+      stale_lost = stale_lost || traces(f, SplitFault::GivenStaleKept, 1, 0, give) < f.traces;
     }
   EXPECT_TRUE(lost);
   EXPECT_TRUE(twice);
+  EXPECT_TRUE(stale_lost);
 }
 
 // A step forced although another thread may fail before it loses the traces in which that
@@ -589,6 +631,7 @@ TEST(ParallelExploreTeeth, GivingAwayWronglyIsCaughtOnGeneratedPrograms) {
       verify::find_failure([] { check_split(SplitFault::GivenReturnsDropped, kCounted); }, 100));
   EXPECT_TRUE(
       verify::find_failure([] { check_split(SplitFault::GivenNeverSleep, kCounted); }, 100));
+  EXPECT_TRUE(verify::find_failure([] { check_split(SplitFault::GivenStaleKept, kCounted); }, 100));
 }
 
 // Witnesses chosen as the first found depend on the order the search runs the traces in.

@@ -39,7 +39,7 @@ wait 1;
 // EXPECT-STDOUT:   "thread_bound": 10000,
 // EXPECT-STDOUT:   "racy_executions": 0,
 // EXPECT-STDOUT:   "states": 25,
-// EXPECT-STDOUT:   "parts": 3,
+// EXPECT-STDOUT:   "parts": 1,
 // EXPECT-STDOUT:   "sleep_blocked": 0,
 // EXPECT-STDOUT:   "final_states": [{"x": 1}, {"x": 2}],
 // EXPECT-STDOUT:   "races": [],
