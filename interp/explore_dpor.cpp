@@ -292,7 +292,6 @@ public:
       // A part's prefix: its steps are taken here, and the search never returns above it.
       for (size_t frames = 1; frames <= prefix_.size() && stack_.size() == frames; ++frames)
         step_top();
-      if (part_.returns) find_covers();
       search_part();
     }
     result_.traces = traces_;
@@ -672,7 +671,7 @@ private:
       }
     }
     f.wut.push_back(WNode{k, {}, {}, false});
-    if (part_.planned && depth + 1 == prefix_.size())
+    if (part_.given_away && depth + 1 == prefix_.size())
       f.wut.back().children = wakeup_tree(part_.plan);
   }
 
@@ -827,9 +826,9 @@ private:
         break;
       }
     }
-    const bool grows = std::find(w.matched.begin() + static_cast<std::ptrdiff_t>(w.front),
-                                 w.matched.end(), 0) != w.matched.end();
-    if (grows && given != nullptr && !given->stale) {
+    if (given != nullptr && !given->stale &&
+        std::find(w.matched.begin() + static_cast<std::ptrdiff_t>(w.front), w.matched.end(), 0) !=
+            w.matched.end()) { // the insertion grows the given-away subtree
       given->stale = true;
       ++result_.given_stale;
       if (options_.split_fault != SplitFault::GivenStaleKept) group_->cancel(given->given);
@@ -920,32 +919,23 @@ private:
     return v;
   }
 
-  // A part given away (DporPartSpec::returns): whether it returns the races whose first step
+  // A part given away (DporPartSpec::given_away): whether it returns the races whose first step
   // is at frame i.
   bool returns_at(size_t i) const {
-    return part_.returns && i >= part_.returns_from && i <= part_.returns_to;
-  }
-
-  // At each frame whose races this part returns, the path's own step: the giver's branch in
-  // progress there when it takes this part back, a leaf of its wakeup tree before every
-  // branch planned there, at which an insertion of a sequence it is a weak initial of stops.
-  // (Not the other branches given away there: they keep their subtrees, which such a sequence
-  // may grow.)
-  void find_covers() {
-    for (size_t x = part_.returns_from; x <= part_.returns_to && x < stack_.size(); ++x) {
-      const Event& e = stack_[x].event;
-      covers_.push_back({{e.thread, e.fp}});
-    }
+    return part_.given_away && i >= part_.returns_from && i <= part_.returns_to;
   }
 
   // Keeps v (a race whose first step is at frame i, below this part's floor) for the part that
-  // gave this one away, unless a sleeper of frame i or one of the giver's branches there is a
-  // weak initial of it (the giver would find it held: docs/explore.md, "Planned branches given
-  // away") or it was kept already.
+  // gave this one away, unless a sleeper of frame i or the path's own step there is a weak
+  // initial of it, or it was kept already. The path's step at i is the giver's branch in
+  // progress there when it takes this part back: a leaf at the front of that frame's wakeup
+  // tree, at which the giver's insertion of v would stop (docs/explore.md, "Planned branches
+  // given away"; not the other branches given away there: they keep their subtrees, which v may
+  // grow).
   void return_reversal(size_t i, const WakeupSequence& v) {
-    if (a_sleeper_covers(stack_[i].sleep, v)) return;
-    size_t c = i - part_.returns_from;
-    if (c < covers_.size() && a_sleeper_covers(covers_[c], v)) return;
+    const Event& path_step = stack_[i].event;
+    if (a_sleeper_covers(stack_[i].sleep, v) || weak_initial(path_step.thread, path_step.fp, v))
+      return;
     uint64_t hash = i;
     for (const SeqItem& x : v.items) hash = hash * 1000003u + (uint64_t{x.thread} << 32 | x.pos);
     std::vector<size_t>& same = returned_by_hash_[hash];
@@ -1141,11 +1131,11 @@ private:
   // initial of the whole v although it is one of the cut v. A race present in several
   // executions is inserted again from each; insert() adds nothing where an existing branch
   // covers the sequence, and a sleeper that is its initial skips it. A part given away returns
-  // the races at the giver's frames so too, whatever it searches with (returns_at).
+  // the races at its givers' frames so too (returns_at).
   void reverse_path_races(size_t end) {
     const bool here = !source_sets() && !races_reversed_at_their_step();
-    size_t from = part_.returns ? part_.returns_from + 1 : floor_ + 1;
-    if (!here && !part_.returns) return;
+    size_t from = part_.given_away ? part_.returns_from + 1 : floor_ + 1;
+    if (!here && !part_.given_away) return;
     for (size_t j = from; j < end; ++j) {
       const Event& e = stack_[j].event;
       for (size_t i : e.racing)
@@ -1208,7 +1198,7 @@ private:
   void search_part() {
     // Nothing is explored at the root yet: whoever sleeps there was put to sleep by the prefix.
     source_part_ = stack_.size() == floor_ + 1 && floor_ > 0 && !stack_.back().sleep.empty() &&
-                   !part_.planned && options_.split_fault != SplitFault::WakeupTreesInParts;
+                   !part_.given_away && options_.split_fault != SplitFault::WakeupTreesInParts;
     result_.source_parts = source_part_ ? 1 : 0;
     if (root_is_dead()) return;
     search();
@@ -1332,10 +1322,9 @@ private:
       if (node.given == kNotGiven) {
         DporPartSpec spec = spec_through(d, node.thread, before);
         // A part given away by one given away returns the races at its giver's frames too.
-        if (!part_.returns) spec.returns_from = floor_;
-        spec.returns = true;
+        spec.given_away = true;
+        spec.returns_from = part_.given_away ? part_.returns_from : floor_;
         spec.returns_to = d;
-        spec.planned = true;
         spec.plan = planned_steps(node.children);
         spec.given_depth = part_.given_depth + 1;
         node.given = group_->give(std::move(spec));
@@ -1345,10 +1334,11 @@ private:
     ++result_.resplits;
   }
 
-  // The top frame's next branch was given away (give_planned): takes back what its part and
-  // the parts split off that one found, where the sequential search would explore the branch.
-  // The reversals they return are inserted with the branch in progress here, as the
-  // sequential search inserts its own while exploring it; then it sleeps like an explored one.
+  // The top frame's next branch was given away (give_planned): takes back what its part found,
+  // where the sequential search would explore the branch (unless the part was cancelled:
+  // insert). The reversals it returns are inserted with the branch in progress here, as the
+  // sequential search inserts its own while exploring it, or passed on where they belong to
+  // this part's giver; then it sleeps like an explored one.
   void take_back(Frame& top) {
     const size_t ticket = top.wut.front().given;
     if (top.wut.front().stale && options_.split_fault != SplitFault::GivenStaleKept) {
@@ -1400,13 +1390,10 @@ private:
   }
 
   // The part whose path is this search's path to frame j, then thread k, with `at_j` asleep
-  // at j; the frames before j sleep what they sleep here. It returns what this part returns.
+  // at j; the frames before j sleep what they sleep here.
   DporPartSpec spec_through(size_t j, uint32_t k, const std::vector<uint32_t>& at_j) const {
     DporPartSpec spec;
     spec.sibling_frames = part_.sibling_frames;
-    spec.returns = part_.returns;
-    spec.returns_from = part_.returns_from;
-    spec.returns_to = part_.returns_to;
     for (size_t x = 0; x < j; ++x) {
       spec.prefix.push_back(stack_[x].event.thread);
       if (x < spec.sibling_frames) continue;
@@ -1545,7 +1532,6 @@ private:
   const DporGroup* group_;           // takes the branches given away (give_planned), or null
   const std::atomic<bool>* cancelled_ = nullptr; // its giver cancelled this part (cancel_on)
   ExploreResult given_counts_;                   // what the parts given away found (take_back)
-  std::vector<std::vector<SleepEntry>> covers_;  // per frame returned from: the path's step
   std::vector<ReturnedReversal> returned_;       // to the giver (return_reversal)
   std::unordered_map<uint64_t, std::vector<size_t>> returned_by_hash_; // indices in returned_
   Footprint moved_fp_; // notdep's moved step (reused)

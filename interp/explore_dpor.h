@@ -94,21 +94,20 @@ struct PlannedStep {
   std::vector<PlannedStep> children;
 };
 
-// A part given away by a running one (or split off such a part) also returns the reversals of
-// races whose first step is at the frames `returns_from`..`returns_to` (the giver's), but
-// those that the giver would find held: a sleeper of the frame or the path's own step there
-// (the giver's branch in progress when it takes the part back). A part given away with its
-// giver's `plan` (the wakeup tree below the path's last step when it was given away) searches
-// with wakeup trees from that plan, as the sequential search would below that branch
-// (docs/explore.md, "Planned branches given away").
+// A part given away by a running one (`given_away`) searches with wakeup trees from its
+// giver's `plan` (the wakeup tree below the path's last step when it was given away), as the
+// sequential search would below that branch, and returns the reversals of races whose first
+// step is at the frames `returns_from`..`returns_to` (its giver's, and its giver's giver's),
+// but not those the giver would find held: a sleeper of the frame or the path's own step there
+// (the giver's branch in progress when it takes the part back). docs/explore.md, "Planned
+// branches given away".
 struct DporPartSpec {
   std::vector<uint32_t> prefix{};
   size_t sibling_frames = 0;
   std::vector<std::vector<uint32_t>> sleepers{}; // for frames sibling_frames..prefix.size()-1
-  bool returns = false;
+  bool given_away = false;
+  std::vector<PlannedStep> plan{}; // maybe empty
   size_t returns_from = 0, returns_to = 0;
-  bool planned = false; // given away with `plan` (maybe empty): wakeup trees, not source sets
-  std::vector<PlannedStep> plan{};
   uint32_t given_depth = 0; // given away by a part given away by ... this many times
 };
 
@@ -119,8 +118,8 @@ using DporOffer = std::function<void(std::vector<DporPartSpec>)>;
 
 // A running part that searches with wakeup trees gives its planned branches away one by one
 // (`give`: the ticket of the new part) and, when its search reaches each of them, takes back
-// what that part and every part split off or given away by it found (`join`: their results
-// merged in the parts' order, their returned reversals in that order); docs/explore.md,
+// what that part found (`join`: its results, with those of the parts it gave away in turn,
+// and its returned reversals in order); docs/explore.md,
 // "Planned branches given away". A part whose plan the giver's later insertions changed is
 // `cancel`led: its result is never taken back, and the giver explores the branch itself.
 struct DporGroup {

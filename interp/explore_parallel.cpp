@@ -40,14 +40,14 @@ struct Slot {
   uint64_t start_states = 0, start_executions = 0;
 };
 
-// A branch a running part gave away (DporGroup), or a part split off such a part: a part of
-// its giver's in the order of the search (the giver takes its result back), not of the tree.
+// A branch a running part gave away (DporGroup): a part of its giver's in the order of the
+// search (the giver takes its result back), not of the tree. It searches with wakeup trees, so
+// it never splits parts off; it gives its own planned branches away, as members of its own.
 struct Member {
   enum class State { Pending, Queued, Running, Done };
   DporPartSpec spec{};
   SplitBudget* budget = nullptr;  // the giver's: the limits count the giver and its members
-  bool share = true;              // the parts split off it go to the queue for idle workers
-  std::vector<size_t> children{}; // the parts split off it, in the search's order
+  bool share = true;              // the members it gives away go to the queue for idle workers
   std::optional<DporPart> part{}; // its result, once run
   State state = State::Pending;   // Pending: left for the giver to run (not shared)
   bool collected = false;         // taken back by its giver, or dropped
@@ -165,34 +165,51 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     outcomes.merge(std::move(part.outcomes));
     merged.push_back(i);
   };
-  // Adds `specs` (given away by a part, or split off a member) as members, shared with idle
-  // workers or left for the giver; their indices (under the mutex). Shared ones go last in the
-  // queue: a giver runs the members no worker has taken when its search reaches them, so a
-  // worker that takes one early makes the giver wait if it catches up (stack(5), peterson(3):
-  // 1.84x and 1.68x on two workers with members first, 2.00x and 1.96x with them last).
-  // Their order does not change what is found (the giver takes them back in its own order).
-  auto add_members = [&](std::vector<DporPartSpec> specs, SplitBudget* budget, bool share) {
-    std::vector<size_t> added;
-    for (DporPartSpec& spec : specs) {
-      added.push_back(members.size());
-      members.push_back(Member{.spec = std::move(spec),
-                               .budget = budget,
-                               .share = share,
-                               .state = share ? Member::State::Queued : Member::State::Pending});
-    }
+  // Adds `spec` (given away by a part) as a member, shared with idle workers or left for the
+  // giver; its index (under the mutex). Shared ones go last in the queue: a giver runs the
+  // members no worker has taken when its search reaches them, so a worker that takes one early
+  // makes the giver wait if it catches up (stack(5), peterson(3): 1.84x and 1.68x on two
+  // workers with members first, 2.00x and 1.96x with them last). Their order does not change
+  // what is found (the giver takes them back in its own order).
+  auto add_member = [&](DporPartSpec spec, SplitBudget* budget, bool share) {
+    size_t m = members.size();
+    members.push_back(Member{.spec = std::move(spec),
+                             .budget = budget,
+                             .share = share,
+                             .state = share ? Member::State::Queued : Member::State::Pending});
     if (share) {
-      for (size_t m : added) queue.push_back(Task{true, m});
+      queue.push_back(Task{true, m});
       wake.notify_all();
     }
-    return added;
+    return m;
   };
   // Takes queued member m out of the queue (under the mutex).
   auto unqueue = [&](size_t m) {
     queue.erase(std::find_if(queue.begin(), queue.end(),
                              [&](const Task& t) { return t.member && t.index == m; }));
   };
+  // Member m if no worker has started it: out of the queue, and done without running (under
+  // the mutex). False if it runs or has run.
+  auto withdraw = [&](size_t m) {
+    Member& member = members[m];
+    if (member.state == Member::State::Queued) unqueue(m);
+    if (member.state != Member::State::Queued && member.state != Member::State::Pending)
+      return false;
+    member.state = Member::State::Done;
+    return true;
+  };
+  // Member m, never taken back (a limit stopped its giver, or its giver cancelled it): it ends
+  // before its giver's budget does (under `lock`).
+  auto drop = [&](size_t m, std::unique_lock<std::mutex>& lock) {
+    Member& member = members[m];
+    if (member.collected) return;
+    member.collected = true;
+    if (withdraw(m)) return;
+    member.cancelled->store(true, std::memory_order_relaxed); // its result is not wanted
+    while (member.state != Member::State::Done) wake.wait(lock);
+    member.part.reset();
+  };
   std::function<void(size_t, DporPart&)> collect; // (below)
-  std::function<void(size_t, std::unique_lock<std::mutex>&)> drop;
   // A giver's group (its parts given away count into `budget`, and are shared with idle workers
   // with `share`); `gave` collects them, to be dropped when the giver ends if it never took
   // them back (a limit stopped it, or it cancelled them).
@@ -200,10 +217,8 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     return DporGroup{
         .give =
             [&, budget, share](DporPartSpec spec) {
-              std::vector<DporPartSpec> one;
-              one.push_back(std::move(spec));
               std::lock_guard<std::mutex> lock(mutex);
-              size_t m = add_members(std::move(one), budget, share).front();
+              size_t m = add_member(std::move(spec), budget, share);
               gave.push_back(m);
               return m;
             },
@@ -219,11 +234,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
             [&](size_t m) {
               std::lock_guard<std::mutex> lock(mutex);
               Member& member = members[m];
-              if (member.state == Member::State::Queued) unqueue(m);
-              if (member.state == Member::State::Queued || member.state == Member::State::Pending) {
-                member.state = Member::State::Done;
-                member.collected = true;
-              }
+              if (withdraw(m)) member.collected = true;
               member.cancelled->store(true, std::memory_order_relaxed);
             },
     };
@@ -234,15 +245,10 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     Member& member = members[m]; // (read under the mutex: other workers add members)
     member.state = Member::State::Running;
     lock.unlock();
-    DporOffer offer = [&](std::vector<DporPartSpec> specs) {
-      std::lock_guard<std::mutex> guard(mutex);
-      std::vector<size_t> added = add_members(std::move(specs), member.budget, member.share);
-      member.children.insert(member.children.begin(), added.begin(), added.end());
-    };
     std::vector<size_t> gave;
     DporGroup group = group_for(member.budget, member.share, gave);
     DporPart part = explore_dpor_part(code, options, oracle.get(), member.spec, *member.budget,
-                                      offer, &group, member.cancelled.get());
+                                      nullptr, &group, member.cancelled.get());
     lock.lock();
     for (size_t g : gave) drop(g, lock);
     member.part.emplace(std::move(part));
@@ -274,12 +280,11 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       run_member(m, lock);
     }
   };
-  // What member m and the parts split off it found, merged into `into` in the search's order.
+  // What member m found (with what the members it gave away found), merged into `into`.
   collect = [&](size_t m, DporPart& into) {
     std::unique_lock<std::mutex> lock(mutex);
     finish_member(m, lock);
     members[m].collected = true;
-    std::vector<size_t> children = members[m].children;
     DporPart part = std::move(*members[m].part);
     members[m].part.reset();
     lock.unlock();
@@ -289,24 +294,6 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     into.listed.insert(into.listed.end(), part.listed.begin(), part.listed.end());
     into.returned.insert(into.returned.end(), std::make_move_iterator(part.returned.begin()),
                          std::make_move_iterator(part.returned.end()));
-    for (size_t c : children) collect(c, into);
-  };
-  // Member m and the parts split off it, never taken back (a limit stopped the giver): they
-  // end before the giver's budget does (under `lock`).
-  drop = [&](size_t m, std::unique_lock<std::mutex>& lock) {
-    Member& member = members[m];
-    if (member.collected) return;
-    member.collected = true;
-    if (member.state == Member::State::Queued) unqueue(m);
-    if (member.state == Member::State::Queued || member.state == Member::State::Pending) {
-      member.state = Member::State::Done;
-      return;
-    }
-    member.cancelled->store(true, std::memory_order_relaxed); // its result is not wanted
-    while (members[m].state != Member::State::Done) wake.wait(lock);
-    std::vector<size_t> children = members[m].children;
-    members[m].part.reset();
-    for (size_t c : children) drop(c, lock);
   };
   // Runs part i (`slot`, taken under the mutex) from the start counts in it; the parts it
   // splits off are added to the tree, and with `share` to the queue for idle workers.
