@@ -4,9 +4,11 @@
 // (dpor_dependence.cpp): two labels dependent on one cell share their dependence_object; two
 // prints are dependent; and a spawn or wait of thread u is dependent with u's steps and with
 // the other spawns and waits of u, so it is filed under u's thread object, which every step asks
-// for the thread of each of its labels. A step that spawns or waits asks nothing (it is `any`:
-// the caller scans every earlier step), and one that ends the execution is filed under kAny,
-// which every step asks.
+// for the thread of each of its labels, and asks the list of u's steps, under which every step
+// is filed for the thread of each of its labels. A step that ends the execution is filed under
+// kAny, which every step asks; it asks nothing (the caller scans every earlier step). Spawns and
+// waits once asked nothing either, and main's waits at the end of each of indexer's executions
+// then scanned the whole execution, a tenth of the search.
 #include "interp/dependence_index.h"
 
 #include <algorithm>
@@ -14,15 +16,15 @@
 namespace racelang {
 namespace {
 
-// A thread's object: a class above dependence_object's.
-constexpr uint64_t kThreadClass = 7;
+// A thread's objects, classes above dependence_object's: its spawns and waits, and its steps.
+constexpr uint64_t kThreadClass = 7, kThreadStepsClass = 8;
 // Cells below this are looked up in a table, not hashed.
 constexpr uint64_t kDenseCells = 1 << 16;
 
 } // namespace
 
 DependenceIndex::DependenceIndex(IndexFault fault, bool always_merge)
-    : fault_(fault), always_merge_(always_merge), dense_(kThreadClass + 1), lists_(2) {}
+    : fault_(fault), always_merge_(always_merge), dense_(kThreadStepsClass + 1), lists_(2) {}
 
 uint32_t DependenceIndex::list_of(uint64_t object) {
   const uint64_t cls = object >> 32, cell = object & 0xffffffffu;
@@ -41,6 +43,35 @@ uint32_t DependenceIndex::list_of(uint64_t object) {
   return *slot - 1;
 }
 
+uint32_t DependenceIndex::find_list(uint64_t object) const {
+  const uint64_t cls = object >> 32, cell = object & 0xffffffffu;
+  if (cell < kDenseCells) {
+    const std::vector<uint32_t>& table = dense_[cls];
+    return cell < table.size() && table[cell] != 0 ? table[cell] - 1 : kNoList;
+  }
+  auto it = sparse_.find(object);
+  return it != sparse_.end() ? it->second - 1 : kNoList;
+}
+
+template <class F> void DependenceIndex::each_asked_object(const Footprint& fp, F f) const {
+  for (const Label& l : fp.labels) {
+    if (uint64_t object = dependence_object(l); object != 0) f(object);
+    f(kThreadClass << 32 | static_cast<uint32_t>(l.thread)); // spawns and waits of its thread
+    if (l.kind == LabelKind::Fork || l.kind == LabelKind::Join) {
+      f(kThreadClass << 32 | l.target); // the other spawns and waits of the target
+      if (fault_ != IndexFault::TargetStepsNotAsked)
+        f(kThreadStepsClass << 32 | l.target); // the target's steps
+    }
+  }
+}
+
+uint32_t DependenceIndex::steps_list(uint32_t thread) {
+  if (thread >= steps_lists_.size()) steps_lists_.resize(thread + 1, kNoList);
+  if (steps_lists_[thread] == kNoList)
+    steps_lists_[thread] = list_of(kThreadStepsClass << 32 | thread);
+  return steps_lists_[thread];
+}
+
 void DependenceIndex::add_unique(std::vector<uint32_t>& ids, uint32_t id) const {
   if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
 }
@@ -56,7 +87,7 @@ void DependenceIndex::forget_from(size_t j) {
   }
 }
 
-void DependenceIndex::file(size_t j, const Footprint& fp, bool any) {
+void DependenceIndex::file(size_t j, const Footprint& fp) {
   forget_from(j);
   // Frames below j never filed (a caller's mistake) are filed as possibly dependent with
   // everything: a superset stays correct.
@@ -66,21 +97,17 @@ void DependenceIndex::file(size_t j, const Footprint& fp, bool any) {
     lists_[kAny].push_back(static_cast<uint32_t>(filed_from_.size() - 1));
   }
   files_.clear();
-  asks_.clear();
   if (fp.ends) {
     files_.push_back(kAny);
   } else {
     if (fp.prints && fault_ != IndexFault::PrintsLeftOut) files_.push_back(kPrints);
     for (const Label& l : fp.labels) {
-      if (uint64_t object = dependence_object(l); object != 0) {
-        uint32_t id = list_of(object);
-        add_unique(asks_, id);
-        if (fault_ != IndexFault::ReadsLeftOut || l.kind != LabelKind::Read) add_unique(files_, id);
-      }
+      if (uint64_t object = dependence_object(l);
+          object != 0 && (fault_ != IndexFault::ReadsLeftOut || l.kind != LabelKind::Read))
+        add_unique(files_, list_of(object));
       if (l.kind == LabelKind::Fork || l.kind == LabelKind::Join)
         add_unique(files_, list_of(kThreadClass << 32 | l.target));
-      else if (!any)
-        add_unique(asks_, list_of(kThreadClass << 32 | static_cast<uint32_t>(l.thread)));
+      add_unique(files_, steps_list(static_cast<uint32_t>(l.thread)));
     }
   }
   filed_from_.push_back(filed_.size());
@@ -90,10 +117,30 @@ void DependenceIndex::file(size_t j, const Footprint& fp, bool any) {
   }
 }
 
-bool DependenceIndex::file(size_t j, const Footprint& fp, bool any, std::vector<uint32_t>& out) {
+bool DependenceIndex::candidates(const Footprint& fp, size_t from,
+                                 std::vector<uint32_t>& out) const {
   out.clear();
-  file(j, fp, any);
-  if (any) return false;
+  if (fp.ends) return false;
+  if (fault_ == IndexFault::AskedFromTheNextFrame) ++from;
+  auto add = [&](uint32_t id) {
+    if (id == kNoList) return;
+    const std::vector<uint32_t>& list = lists_[id];
+    for (auto it = std::lower_bound(list.begin(), list.end(), static_cast<uint32_t>(from));
+         it != list.end(); ++it)
+      out.push_back(*it);
+  };
+  add(kAny);
+  if (fp.prints) add(kPrints);
+  each_asked_object(fp, [&](uint64_t object) { add(find_list(object)); });
+  return true;
+}
+
+bool DependenceIndex::file(size_t j, const Footprint& fp, std::vector<uint32_t>& out) {
+  out.clear();
+  file(j, fp);
+  if (fp.ends) return false;
+  asks_.clear();
+  each_asked_object(fp, [&](uint64_t object) { add_unique(asks_, list_of(object)); });
   asks_.push_back(kAny);
   if (fp.prints) add_unique(asks_, kPrints);
   // Where the lists hold many of the earlier frames (a few cells every step touches: peterson,

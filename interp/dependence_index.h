@@ -22,27 +22,32 @@ namespace racelang {
 // return steps out of order.
 enum class IndexFault : uint8_t {
   None,
-  PrintsLeftOut, // steps that print filed under nothing (two prints are dependent)
-  ReadsLeftOut,  // reads filed under nothing (a later write is dependent with them)
-  NeverForgets,  // frames popped since they were filed stay filed
+  PrintsLeftOut,         // steps that print filed under nothing (two prints are dependent)
+  ReadsLeftOut,          // reads filed under nothing (a later write is dependent with them)
+  NeverForgets,          // frames popped since they were filed stay filed
+  AskedFromTheNextFrame, // candidates() leaves the frame it is asked from out
+  TargetStepsNotAsked,   // a spawn or wait does not ask for its target thread's steps
 };
 
 class DependenceIndex {
 public:
-  // `always_merge` (tests): never leave the scan to the caller for a step that is not `any`.
+  // `always_merge` (tests): never leave the scan to the caller for a step that does not end
+  // the execution.
   explicit DependenceIndex(IndexFault fault = IndexFault::None, bool always_merge = false);
 
   // Frame j's step (j: the top of the current execution, every frame below it filed) has
-  // footprint `fp`; `any` when it may be dependent with every step (it spawns, waits or ends
-  // the execution: FootprintSummary's `any`). Forgets the frames at j and above and files j;
-  // the lists the step would ask are left in asks_.
-  void file(size_t j, const Footprint& fp, bool any);
+  // footprint `fp`. Forgets the frames at j and above and files j.
+  void file(size_t j, const Footprint& fp);
   // The same, and puts into `out` the frames below j whose steps may be dependent with it (a
   // superset of those that are, under every DporFault), in descending order. Returns false,
-  // with `out` empty, when the caller should scan every earlier step instead: when `any` (such
-  // a step may be dependent with every earlier one), or when the lists to merge hold more than
-  // a quarter of the earlier frames (the scan is cheaper then).
-  bool file(size_t j, const Footprint& fp, bool any, std::vector<uint32_t>& out);
+  // with `out` empty, when the caller should scan every earlier step instead: when the step
+  // ends the execution (it is dependent with every earlier one), or when the lists to merge
+  // hold more than a quarter of the earlier frames (the scan is cheaper then).
+  bool file(size_t j, const Footprint& fp, std::vector<uint32_t>& out);
+  // The filed frames from `from` on whose steps may be dependent with a step of footprint `fp`
+  // (a superset of those that are, as file's), into `out` in no order and possibly repeated.
+  // Returns false, with `out` empty, when it cannot answer: a step that ends the execution.
+  bool candidates(const Footprint& fp, size_t from, std::vector<uint32_t>& out) const;
   // Forgets the frames at j and above (a caller that files lazily: the search files only once
   // its execution is deep enough for the index to pay, and catches up from filed() then).
   void forget_from(size_t j);
@@ -55,6 +60,14 @@ private:
   static constexpr uint32_t kAny = 0, kPrints = 1;
   // The list of an object (dependence_object, or a thread's: see file), made if new.
   uint32_t list_of(uint64_t object);
+  // The same, without making it: kNoList if the object has none.
+  static constexpr uint32_t kNoList = ~uint32_t{0};
+  uint32_t find_list(uint64_t object) const;
+  // The list of a thread's steps (list_of its object, kept per thread: every step is filed
+  // under one).
+  uint32_t steps_list(uint32_t thread);
+  // Calls f(object) for each object whose list a step of footprint `fp` asks (see file).
+  template <class F> void each_asked_object(const Footprint& fp, F f) const;
   void add_unique(std::vector<uint32_t>& ids, uint32_t id) const;
 
   IndexFault fault_;
@@ -67,6 +80,7 @@ private:
   std::vector<size_t> filed_from_;           // frame j's lists are filed_[filed_from_[j]..]
   std::vector<uint32_t> files_, asks_;       // file's: the step's lists, and those it asks
   std::vector<size_t> heads_;                // file's merge: per list asked, entries left
+  std::vector<uint32_t> steps_lists_;        // per thread: steps_list's id, or kNoList
 };
 
 } // namespace racelang

@@ -66,8 +66,11 @@ enum class DporFault : uint8_t {
   // add_event's index of earlier events by object (interp/dependence_index.h) files steps
   // that print under nothing: two prints of different threads are never reversed (lost);
   IndexLeavesOutPrints,
-  // or files reads under nothing: a write never sees the reads before it (races lost).
+  // or files reads under nothing: a write never sees the reads before it (races lost);
   IndexLeavesOutReads,
+  // or, asked by the weak-initial test which frames from the race's first step on a sleeping
+  // thread's step may depend on, leaves the first of them out (traces lost).
+  IndexAskedFromTheNextFrame,
   // The race observer rebuilt from its copy at a backtrack point replays the path from one
   // step past the copy (explore_dpor.cpp, observer_at_top): the detector never sees that step.
   ObserverCopySkipsAStep,

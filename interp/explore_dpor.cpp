@@ -99,34 +99,66 @@ struct SeqItem {
 // rest of w: 8%). Matched steps are no longer part of w
 // (docs/explore.md, "2026-11-27: wakeup-tree insertion on long executions").
 struct WakeupSequence {
+  static constexpr uint32_t kNone = ~uint32_t{0};
+  // What the tests keep of items[k] (one vector: filling several per step cost more).
+  struct Meta {
+    FootprintSummary summary;
+    uint32_t next = kNone; // the next step of its thread in w (kNone: none)
+    bool matched = false;  // matched by the descent so far
+  };
   std::vector<SeqItem> items;
-  std::vector<FootprintSummary> summaries; // of items[k]
-  std::vector<uint8_t> matched;            // items[k] matched by the descent so far
-  size_t front = 0;                        // items before it are all matched
-  FootprintSummary all;                    // the union of `summaries` (matched ones too)
+  std::vector<Meta> meta; // of items[k]
+  size_t front = 0;       // items before it are all matched
+  FootprintSummary all;   // the union of the summaries (matched ones too)
+  // Per thread, its first step still in w (kNone: none): a thread's steps in w are in program
+  // order, so its first unmatched step is the one of least position, which is all the
+  // weak-initial test needs to know of the thread's steps.
+  std::vector<uint32_t> head;
+  std::vector<uint32_t> tail; // per thread: its last step in w, to link the next one
+  uint32_t unclocked = 0;     // steps without a clock (they follow everything before them)
+  // Where w was built by notdep over the current execution's frames from..end-1, whose index
+  // is filed (DporExplorer::index_ready_): the step of frame x is items[at_frame[x]] (kNone:
+  // not in w), and the one step after them (the race's second) is items.back(). Then the
+  // weak-initial test of a thread with no step in w asks the index for the frames that may
+  // depend on its step, instead of testing every step of w: on indexer's long executions that
+  // scan was a fifth of the search, nearly all of it on steps of other cells.
+  bool framed = false;
+  size_t frames_from = 0, frames_end = 0;
+  std::vector<uint32_t> at_frame;
 
   void clear() {
     items.clear();
-    summaries.clear();
-    matched.clear();
+    meta.clear();
+    std::fill(head.begin(), head.end(), kNone);
     front = 0;
     all = {};
+    unclocked = 0;
+    framed = false;
   }
-  // Marks the first step of `thread` still in w as matched, if there is one. The descent mostly
-  // matches w's steps in order, so `front` keeps the scans from passing over them again.
+  // Marks the first step of `thread` still in w as matched, if there is one.
   void match(uint32_t thread) {
-    for (size_t k = front; k < items.size(); ++k)
-      if (!matched[k] && items[k].thread == thread) {
-        matched[k] = 1;
-        break;
-      }
-    while (front < items.size() && matched[front]) ++front;
+    if (thread >= head.size() || head[thread] == kNone) return;
+    const uint32_t k = head[thread];
+    meta[k].matched = true;
+    head[thread] = meta[k].next;
+    if (items[k].clock == nullptr) --unclocked;
+    while (front < items.size() && meta[front].matched) ++front;
   }
   void push_back(const SeqItem& x) { push_back(x, FootprintSummary::of(*x.fp)); }
   void push_back(const SeqItem& x, FootprintSummary summary) {
+    const auto k = static_cast<uint32_t>(items.size());
+    if (x.thread >= head.size()) {
+      head.resize(x.thread + 1, kNone);
+      tail.resize(x.thread + 1, kNone);
+    }
+    if (head[x.thread] == kNone)
+      head[x.thread] = k;
+    else
+      meta[tail[x.thread]].next = k;
+    tail[x.thread] = k;
     items.push_back(x);
-    summaries.push_back(summary);
-    matched.push_back(0);
+    meta.push_back({summary, kNone, false});
+    if (x.clock == nullptr) ++unclocked;
     all.bits |= summary.bits;
     all.any |= summary.any;
   }
@@ -197,6 +229,8 @@ IndexFault index_fault(DporFault fault) {
     return IndexFault::PrintsLeftOut;
   case DporFault::IndexLeavesOutReads:
     return IndexFault::ReadsLeftOut;
+  case DporFault::IndexAskedFromTheNextFrame:
+    return IndexFault::AskedFromTheNextFrame;
   default:
     return IndexFault::None;
   }
@@ -227,6 +261,8 @@ public:
         indexed_from_(options.dependence_scan == DependenceScan::Whole           ? kStale
                       : options.dependence_scan == DependenceScan::IndexedAlways ? 4
                                                                                  : 32),
+        // (with the index on every step, the tests' choice, on every sequence too)
+        ask_index_from_(options.dependence_scan == DependenceScan::IndexedAlways ? 0 : 32),
         part_(std::move(part)), prefix_(part_.prefix),
         floor_(options.split_fault == SplitFault::ReverseAboveRoot ? 0 : prefix_.size()),
         budget_(budget), expand_(expand), oracle_(oracle), offer_(offer), group_(group),
@@ -779,20 +815,46 @@ private:
   // happens after none of w's earlier steps, or it has none in w and commutes with all of w.
   bool weak_initial(uint32_t thread, const Footprint& fp, const WakeupSequence& w) const {
     const std::vector<SeqItem>& items = w.items;
-    for (size_t a = w.front; a < items.size(); ++a) {
-      if (w.matched[a] || items[a].thread != thread) continue;
-      for (size_t b = w.front; b < a; ++b)
-        if (!w.matched[b] && (items[b].clock == nullptr || items[a].clock == nullptr ||
-                              (*items[a].clock)[items[b].thread] >= items[b].pos))
-          return false;
+    if (thread < w.head.size() && w.head[thread] != WakeupSequence::kNone) {
+      const uint32_t a = w.head[thread];
+      if (a == w.front) return true; // nothing unmatched before it
+      const std::vector<uint32_t>* clock = items[a].clock;
+      if (clock == nullptr) return false; // it follows the unmatched steps before it
+      // (the steps before it one by one where they are fewer than the threads, and where one of
+      // them may follow everything before it)
+      if (w.unclocked != 0 || a - w.front <= w.head.size()) {
+        for (size_t b = w.front; b < a; ++b)
+          if (!w.meta[b].matched &&
+              (items[b].clock == nullptr || (*clock)[items[b].thread] >= items[b].pos))
+            return false;
+        return true;
+      }
+      // An earlier step b of thread t that a follows: then a follows t's first step in w too,
+      // whose position is least; and t's first step is before a if any of t's steps is.
+      for (size_t t = 0; t < w.head.size(); ++t) {
+        const uint32_t b = w.head[t];
+        if (b < a && (*clock)[t] >= items[b].pos) return false;
+      }
       return true;
     }
     // (The summaries only rule pairs out: two steps that share no bit are independent both
     // ways; dpor_dependence.h.)
     const FootprintSummary mine = FootprintSummary::of(fp);
     if (!mine.may_depend(w.all)) return true;
+    auto depends_on = [&](size_t k) {
+      return !w.meta[k].matched && !dep_.independent(fp, *items[k].fp);
+    };
+    // (a short w is scanned: asking the index costs more there, as on sigma's executions)
+    if (w.framed && w.items.size() - w.front > ask_index_from_ &&
+        index_.candidates(fp, w.frames_from, frames_asked_)) {
+      for (uint32_t x : frames_asked_)
+        if (x < w.frames_end && w.at_frame[x] != WakeupSequence::kNone && depends_on(w.at_frame[x]))
+          return false;
+      return !depends_on(items.size() - 1);
+    }
     for (size_t k = w.front; k < items.size(); ++k)
-      if (!w.matched[k] && mine.may_depend(w.summaries[k]) && !dep_.independent(fp, *items[k].fp))
+      if (!w.meta[k].matched && mine.may_depend(w.meta[k].summary) &&
+          !dep_.independent(fp, *items[k].fp))
         return false;
     return true;
   }
@@ -826,15 +888,15 @@ private:
         break;
       }
     }
-    if (given != nullptr && !given->stale &&
-        std::find(w.matched.begin() + static_cast<std::ptrdiff_t>(w.front), w.matched.end(), 0) !=
-            w.matched.end()) { // the insertion grows the given-away subtree
+    // (w.front: the first step of w not matched, if any)
+    if (given != nullptr && !given->stale && w.front < w.items.size()) {
+      // the insertion grows the given-away subtree
       given->stale = true;
       ++result_.given_stale;
       if (options_.split_fault != SplitFault::GivenStaleKept) group_->cancel(given->given);
     }
     for (size_t k = w.front; k < w.items.size(); ++k) {
-      if (w.matched[k]) continue;
+      if (w.meta[k].matched) continue;
       children->push_back(WNode{w.items[k].thread, *w.items[k].fp, {}, false});
       children = &children->back().children;
     }
@@ -899,12 +961,22 @@ private:
     const Event& ei = stack_[i].event;
     WakeupSequence& v = notdep_;
     v.clear();
+    const bool framed = index_ready_;
+    v.framed = framed;
+    v.frames_from = i + 1;
+    v.frames_end = end;
+    if (framed && v.at_frame.size() < end) v.at_frame.resize(end);
+    uint32_t* at_frame = v.at_frame.data();
     for (size_t x = i + 1; x < end; ++x) {
       const Event& ex = stack_[x].event;
+      if (covered(ei, ex.clock)) {
+        if (framed) at_frame[x] = WakeupSequence::kNone;
+        continue;
+      }
+      if (framed) at_frame[x] = static_cast<uint32_t>(v.items.size());
       // (the summary add_event computed for it: computing it again for every reversal of a
       // long execution cost more than the tests it saves)
-      if (!covered(ei, ex.clock))
-        v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock}, keys_[x].summary);
+      v.push_back({ex.thread, ex.pos, &ex.fp, &ex.clock}, keys_[x].summary);
     }
     if (last.fp->ends && last.clock != nullptr &&
         options_.dpor_fault != DporFault::StaleEndingSteps &&
@@ -1067,7 +1139,7 @@ private:
     races_.clear();
     const FootprintSummary summary = keys_[j].summary;
     // The earlier events e may be dependent with, latest first: those that share an object
-    // with it (index_), or all of them for a spawn, a wait or an end. The order matters: an
+    // with it (index_), or all of them for a step that ends the execution. The order matters: an
     // event the race clock covers once a later race is merged in is no race of e's.
     auto check = [&](size_t i) __attribute__((always_inline)) {
       const EventKey& ki = keys_[i];
@@ -1090,10 +1162,9 @@ private:
       // fewer than half of its first 1,024 steps leaves it (it answers 73-92% of the steps of
       // indexer, filesystem, mpat and sigma, 14-45% of stack's, queue's, peterson's,
       // dekker's, philosophers' and fib_bench's).
-      for (size_t i = index_.filed(); i < j; ++i)
-        index_.file(i, stack_[i].event.fp, keys_[i].summary.any);
+      for (size_t i = index_.filed(); i < j; ++i) index_.file(i, stack_[i].event.fp);
       ++index_asked_;
-      if (index_.file(j, e.fp, summary.any, candidates_)) {
+      if (index_.file(j, e.fp, candidates_)) {
         ++index_answered_;
         for (uint32_t i : candidates_) check(i);
       } else {
@@ -1136,11 +1207,17 @@ private:
     const bool here = !source_sets() && !races_reversed_at_their_step();
     size_t from = part_.given_away ? part_.returns_from + 1 : floor_ + 1;
     if (!here && !part_.given_away) return;
+    // The weak-initial tests ask the index where add_event does (WakeupSequence::framed): on
+    // executions deep enough, while it pays.
+    index_ready_ = indexed_from_ != kStale && end > indexed_from_;
+    if (index_ready_)
+      for (size_t i = index_.filed(); i < end; ++i) index_.file(i, stack_[i].event.fp);
     for (size_t j = from; j < end; ++j) {
       const Event& e = stack_[j].event;
       for (size_t i : e.racing)
         if (here || i < floor_) reverse(i, end, {e.thread, e.pos, &e.fp, &e.race_clock}, true);
     }
+    index_ready_ = false; // (add_event's reversals, at a step, may find it not filed)
   }
 
   // The next step of `ended` once q has taken its step from `top` (its footprint into `fp`, on
@@ -1512,11 +1589,14 @@ private:
   std::vector<uint32_t> by_id_; // the thread indices in the order of their ids
   Schedule witness_;
   std::vector<RaceKey> past_races_;
-  WakeupSequence notdep_;            // the sequence being inserted (reused)
-  std::vector<EventKey> keys_;       // per frame below the top: its event's key (set_key)
-  DependenceIndex index_;            // the frames' events by object (add_event)
-  std::vector<uint32_t> candidates_; // add_event's: the earlier events it may depend on
-  size_t indexed_from_;              // add_event asks index_ from this frame on
+  WakeupSequence notdep_;                      // the sequence being inserted (reused)
+  std::vector<EventKey> keys_;                 // per frame below the top: its event's key (set_key)
+  DependenceIndex index_;                      // the frames' events by object (add_event)
+  std::vector<uint32_t> candidates_;           // add_event's: the earlier events it may depend on
+  mutable std::vector<uint32_t> frames_asked_; // weak_initial's: the frames index_ returned
+  size_t indexed_from_;                        // add_event asks index_ from this frame on
+  size_t ask_index_from_;    // weak_initial asks index_ about sequences longer than this
+  bool index_ready_ = false; // index_ holds every frame of the execution reversed
   uint64_t index_asked_ = 0, index_answered_ = 0; // steps index_ was asked for, and answered
   DporPartSpec part_;                             // the part's path and who sleeps along it
   const std::vector<uint32_t>& prefix_;           // part_.prefix: its thread indices

@@ -94,14 +94,28 @@ TEST(DporSummaryTeeth, LeavingPrintsOutIsCaught) {
 // stack does: each round pops a random number of frames and pushes a generated step, and the
 // index's candidates for it must be strictly descending, below its frame, and include every
 // earlier frame whose step is dependent with it (Dependence::between, which add_event asks,
-// under every DporFault). Returns the rounds where that failed.
-size_t index_misses(IndexFault fault) {
+// under every DporFault). Then the index is asked about another generated step from a random
+// frame on, as weak_initial asks it about a sleeping thread's next step: its answer
+// (candidates) must hold every frame from there whose step is dependent with that step either
+// way. Returns the rounds where each failed.
+struct IndexMisses {
+  size_t filed = 0; // file's candidates
+  size_t asked = 0; // candidates'
+};
+
+IndexMisses index_misses(IndexFault fault) {
   std::mt19937 rng(20261128);
   std::uniform_int_distribution<int> percent(0, 99);
   DependenceIndex index(fault, true);
   std::vector<Footprint> path;
   std::vector<uint32_t> out;
-  size_t misses = 0, indexed = 0;
+  IndexMisses misses;
+  size_t indexed = 0, asked = 0;
+  auto dependent = [](const Footprint& a, const Footprint& b) {
+    for (DporFault f : kFaults)
+      if (Dependence(f).between(a, b) != Dep::None) return true;
+    return false;
+  };
   for (int round = 0; round < 20000; ++round) {
     if (!path.empty() && percent(rng) < 30) {
       std::uniform_int_distribution<size_t> pop(0, std::min<size_t>(path.size(), 12));
@@ -111,40 +125,68 @@ size_t index_misses(IndexFault fault) {
     Footprint fp = generated_footprint(rng);
     const size_t j = path.size();
     path.push_back(fp);
-    const bool any = FootprintSummary::of(fp).any;
-    if (!index.file(j, fp, any, out)) {
-      if (!any || !out.empty()) ++misses; // only a step that may depend on any falls back
+    if (!index.file(j, fp, out)) {
+      if (!fp.ends || !out.empty()) ++misses.filed; // only a step that ends falls back
+    } else {
+      ++indexed;
+      bool ok = std::adjacent_find(out.begin(), out.end(), std::less_equal<>()) == out.end() &&
+                (out.empty() || out.front() < j);
+      for (size_t i = 0; i < j && ok; ++i)
+        if (dependent(path[i], fp) && std::find(out.begin(), out.end(), i) == out.end()) ok = false;
+      if (!ok) ++misses.filed;
+    }
+    const Footprint q = generated_footprint(rng);
+    const size_t from = std::uniform_int_distribution<size_t>(0, j + 1)(rng);
+    if (!index.candidates(q, from, out)) {
+      if (!q.ends || !out.empty()) ++misses.asked;
       continue;
     }
-    ++indexed;
-    bool ok = std::adjacent_find(out.begin(), out.end(), std::less_equal<>()) == out.end() &&
-              (out.empty() || out.front() < j);
-    for (size_t i = 0; i < j && ok; ++i) {
-      bool dependent = false;
-      for (DporFault f : kFaults)
-        dependent = dependent || Dependence(f).between(path[i], fp) != Dep::None;
-      if (dependent && std::find(out.begin(), out.end(), i) == out.end()) ok = false;
-    }
-    if (!ok) ++misses;
+    ++asked;
+    bool ok = std::all_of(out.begin(), out.end(), [&](uint32_t x) { return x >= from && x <= j; });
+    for (size_t x = from; x <= j && ok; ++x)
+      if ((dependent(path[x], q) || dependent(q, path[x])) &&
+          std::find(out.begin(), out.end(), x) == out.end())
+        ok = false;
+    if (!ok) ++misses.asked;
   }
-  EXPECT_GT(indexed, 10000u); // most steps are looked up, not scanned (the check is not vacuous)
+  // Most steps are looked up, not scanned (the checks are not vacuous).
+  EXPECT_GT(indexed, 10000u);
+  EXPECT_GT(asked, 10000u);
   return misses;
 }
 
 TEST(DporIndex, CandidatesHoldEveryDependentEarlierStepLatestFirst) {
-  EXPECT_EQ(index_misses(IndexFault::None), 0u);
+  IndexMisses m = index_misses(IndexFault::None);
+  EXPECT_EQ(m.filed, 0u);
+  EXPECT_EQ(m.asked, 0u);
+}
+
+// Each broken index is caught both where add_event files a step and where weak_initial asks.
+void expect_caught_filed_and_asked(IndexFault fault) {
+  IndexMisses m = index_misses(fault);
+  EXPECT_GT(m.filed, 0u);
+  EXPECT_GT(m.asked, 0u);
 }
 
 TEST(DporIndexTeeth, LeavingPrintsOutIsCaught) {
-  EXPECT_GT(index_misses(IndexFault::PrintsLeftOut), 0u);
+  expect_caught_filed_and_asked(IndexFault::PrintsLeftOut);
 }
 
 TEST(DporIndexTeeth, LeavingReadsOutIsCaught) {
-  EXPECT_GT(index_misses(IndexFault::ReadsLeftOut), 0u);
+  expect_caught_filed_and_asked(IndexFault::ReadsLeftOut);
 }
 
 TEST(DporIndexTeeth, KeepingPoppedFramesIsCaught) {
-  EXPECT_GT(index_misses(IndexFault::NeverForgets), 0u);
+  expect_caught_filed_and_asked(IndexFault::NeverForgets);
+}
+
+TEST(DporIndexTeeth, SpawnsAndWaitsNotAskingForTheirTargetsStepsAreCaught) {
+  expect_caught_filed_and_asked(IndexFault::TargetStepsNotAsked);
+}
+
+// A query that starts one frame late loses the steps of the frame it was asked from.
+TEST(DporIndexTeeth, AskingFromTheNextFrameIsCaught) {
+  EXPECT_GT(index_misses(IndexFault::AskedFromTheNextFrame).asked, 0u);
 }
 
 } // namespace

@@ -654,6 +654,15 @@ TEST(DporTeeth, IndexesMissingStepsAreCaught) {
   EXPECT_TRUE(caught([] { check_indexed_scan(DporFault::IndexLeavesOutReads, kCounted); }, 500));
 }
 
+// The weak-initial test of a thread with no step in a reversed race's sequence asks the same
+// index which of the sequence's frames its step may depend on (explore_dpor.cpp, weak_initial);
+// an answer that leaves the race's next frame out lets insertions pass a sleeper or a branch
+// that does not cover them.
+TEST(DporTeeth, AnIndexAskedFromTooLateIsCaught) {
+  EXPECT_TRUE(
+      caught([] { check_indexed_scan(DporFault::IndexAskedFromTheNextFrame, kCounted); }, 500));
+}
+
 // After a backtrack the race observer is rebuilt from a copy kept at an earlier backtrack
 // point and the path's steps below it; one that skips the first of those steps leaves the
 // detector without it, and reports races (or misses them) that the state-caching search does
