@@ -117,8 +117,8 @@ struct WakeupSequence {
   std::vector<uint32_t> tail; // per thread: its last step in w, to link the next one
   uint32_t unclocked = 0;     // steps without a clock (they follow everything before them)
   // Where w was built by notdep over the current execution's frames from..end-1, whose index
-  // is filed (DporExplorer::index_ready_): the step of frame x is items[at_frame[x]] (kNone:
-  // not in w), and the one step after them (the race's second) is items.back(). Then the
+  // are all filed in the index (at an execution's end): the step of frame x is items[at_frame[x]]
+  // (kNone: not in w), and the one step after them (the race's second) is items.back(). Then the
   // weak-initial test of a thread with no step in w asks the index for the frames that may
   // depend on its step, instead of testing every step of w: on indexer's long executions that
   // scan was a fifth of the search, nearly all of it on steps of other cells.
@@ -853,9 +853,7 @@ private:
       return !depends_on(items.size() - 1);
     }
     for (size_t k = w.front; k < items.size(); ++k)
-      if (!w.meta[k].matched && mine.may_depend(w.meta[k].summary) &&
-          !dep_.independent(fp, *items[k].fp))
-        return false;
+      if (mine.may_depend(w.meta[k].summary) && depends_on(k)) return false;
     return true;
   }
 
@@ -939,13 +937,13 @@ private:
       // A race with a step of the part's prefix: other parts reverse it, or the part that
       // gave this one away, to which it is returned.
       if (at_end && returns_at(i)) {
-        notdep(i, end, last);
+        notdep(i, end, last, at_end);
         return_reversal(i, notdep_);
       }
       return;
     }
     Frame& fi = stack_[i];
-    WakeupSequence& v = notdep(i, end, last);
+    WakeupSequence& v = notdep(i, end, last, at_end);
     if (source_sets()) {
       add_source(fi, v.items);
       return;
@@ -957,11 +955,13 @@ private:
   // v = notdep(e_i, E).last into notdep_, E's events ending before `end` (one sequence for
   // every reversal: each execution's end reverses every race on its path). `last`'s footprint
   // and clock may be those of moved_step, in notdep_moved_.
-  WakeupSequence& notdep(size_t i, size_t end, SeqItem last) {
+  WakeupSequence& notdep(size_t i, size_t end, SeqItem last, bool at_end) {
     const Event& ei = stack_[i].event;
     WakeupSequence& v = notdep_;
     v.clear();
-    const bool framed = index_ready_;
+    // (the index holds the current execution's first filed() frames: reverse_path_races
+    // catches it up to the end where add_event uses it)
+    const bool framed = at_end && index_.filed() >= end;
     v.framed = framed;
     v.frames_from = i + 1;
     v.frames_end = end;
@@ -1209,15 +1209,13 @@ private:
     if (!here && !part_.given_away) return;
     // The weak-initial tests ask the index where add_event does (WakeupSequence::framed): on
     // executions deep enough, while it pays.
-    index_ready_ = indexed_from_ != kStale && end > indexed_from_;
-    if (index_ready_)
+    if (indexed_from_ != kStale && end > indexed_from_)
       for (size_t i = index_.filed(); i < end; ++i) index_.file(i, stack_[i].event.fp);
     for (size_t j = from; j < end; ++j) {
       const Event& e = stack_[j].event;
       for (size_t i : e.racing)
         if (here || i < floor_) reverse(i, end, {e.thread, e.pos, &e.fp, &e.race_clock}, true);
     }
-    index_ready_ = false; // (add_event's reversals, at a step, may find it not filed)
   }
 
   // The next step of `ended` once q has taken its step from `top` (its footprint into `fp`, on
@@ -1595,8 +1593,7 @@ private:
   std::vector<uint32_t> candidates_;           // add_event's: the earlier events it may depend on
   mutable std::vector<uint32_t> frames_asked_; // weak_initial's: the frames index_ returned
   size_t indexed_from_;                        // add_event asks index_ from this frame on
-  size_t ask_index_from_;    // weak_initial asks index_ about sequences longer than this
-  bool index_ready_ = false; // index_ holds every frame of the execution reversed
+  size_t ask_index_from_; // weak_initial asks index_ about sequences longer than this
   uint64_t index_asked_ = 0, index_answered_ = 0; // steps index_ was asked for, and answered
   DporPartSpec part_;                             // the part's path and who sleeps along it
   const std::vector<uint32_t>& prefix_;           // part_.prefix: its thread indices
