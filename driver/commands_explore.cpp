@@ -48,10 +48,12 @@ int print_co_enabled(const Code& code, const SourceFile& file, const ExploreOpti
 }
 
 // The split search's thresholds (docs/explore.md, "Parts split off while they run" and
-// "Planned branches given away"): each option, what it does before its default, its field.
+// "Planned branches given away"): each option, what it does before its default, what the
+// output depends on after it, its field.
 struct ThresholdOption {
   const char* name;
   const char* what;
+  const char* output;
   uint64_t ExploreOptions::*field;
 };
 constexpr ThresholdOption kThresholds[] = {
@@ -59,10 +61,11 @@ constexpr ThresholdOption kThresholds[] = {
      "dpor: a part of the split search with sleepers at its root that has run N executions "
      "splits the rest of its search off for idle workers, and again each time its executions "
      "double",
-     &ExploreOptions::resplit_executions},
+     "the output depends on N, never on --jobs", &ExploreOptions::resplit_executions},
     {"give-after",
      "dpor: a part of the split search without sleepers at its root gives the branches it has "
      "planned at one frame away to idle workers every N executions",
+     "one worker gives nothing away; the output depends neither on N nor on --jobs",
      &ExploreOptions::give_executions},
 };
 
@@ -121,7 +124,7 @@ int command_explore(const std::vector<std::string>& args) {
   for (const ThresholdOption& t : kThresholds)
     specs.push_back({t.name, true,
                      std::string(t.what) + " (default " + std::to_string(explore.*t.field) +
-                         "; 0: never); the output depends on N, never on --jobs",
+                         "; 0: never); " + t.output,
                      "N"});
   specs.push_back({"no-cache", false, "the same as --strategy=naive"});
   specs.push_back(timeout_option_spec("the search"));

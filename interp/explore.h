@@ -71,6 +71,10 @@ enum class DporFault : uint8_t {
   // or, asked by the weak-initial test which frames from the race's first step on a sleeping
   // thread's step may depend on, leaves the first of them out (traces lost).
   IndexAskedFromTheNextFrame,
+  // A reversed race's sequence is keyed by its steps' threads and positions alone
+  // (interp/reversal_keys.h): a sequence of other cells' steps is taken for one handled
+  // already (traces lost).
+  ReversalKeysWithoutFootprints,
   // The race observer rebuilt from its copy at a backtrack point replays the path from one
   // step past the copy (explore_dpor.cpp, observer_at_top): the detector never sees that step.
   ObserverCopySkipsAStep,
@@ -87,6 +91,17 @@ enum class DependenceScan : uint8_t {
   // Tests only: the index from the 4th step on (so that short executions catch it up too),
   // wherever the step does not spawn, wait or end.
   IndexedAlways,
+};
+
+// Which reversed races' sequences the DPOR search keys (explore_dpor.cpp, notdep;
+// interp/reversal_keys.h).
+enum class ReversalKeying : uint8_t {
+  // Those of races whose first step is more than 32 frames before the execution's end, while
+  // it pays: a search in which fewer than one in eight of its first 1,024 keyed sequences had
+  // been handled before keys no more (filesystem, mpat: none had).
+  WhereItPays,
+  Always, // tests only: every sequence, however short (so that short executions key too)
+  Never,  // tests only: none (every sequence handled again, as before 2026-11-28)
 };
 
 // Deliberately broken variants of the split (parallel) DPOR search, for tests only: each must
@@ -124,6 +139,9 @@ struct ExploreOptions {
   bool witnesses_bounded = true;
   // Dpor: which earlier steps each new step is checked for dependence against.
   DependenceScan dependence_scan = DependenceScan::Indexed;
+  // Dpor: which reversed races' sequences are keyed, so that one a frame has handled already
+  // in its branch in progress is not handled again (interp/reversal_keys.h).
+  ReversalKeying reversal_keying = ReversalKeying::WhereItPays;
   // Dpor: worker threads (`explore --jobs`). 0 runs the one unsplit search (the library's
   // default); 1 or more split the search tree into parts (`split_parts`, the same split for
   // any number of workers) explored by that many threads, with the same results for every
@@ -148,10 +166,12 @@ struct ExploreOptions {
   // never on the workers or their timing, so the results stay the same for every `jobs`
   // (docs/explore.md, "Parts split off while they run").
   uint64_t resplit_executions = 4'096;
-  // Dpor with jobs >= 1: a part that searches with wakeup trees gives the branches its wakeup
-  // trees have planned at one frame away as new parts every this many executions of its own
-  // (0: never); it takes back what they found where it reaches them (docs/explore.md, "Planned
-  // branches given away"). Parts given away search with wakeup trees and give away in turn.
+  // Dpor with more than one worker: a part that searches with wakeup trees gives the branches
+  // its wakeup trees have planned at one frame away as new parts every this many executions of
+  // its own (0: never); it takes back what they found where it reaches them (docs/explore.md,
+  // "Planned branches given away"). Parts given away search with wakeup trees and give away in
+  // turn. The results do not depend on it: the parts run the executions that the search
+  // without giving runs below their branches.
   uint64_t give_executions = 512;
   std::optional<detect::DetectorKind> detector = detect::DetectorKind::VectorClock;
   uint64_t max_executions = 1'000'000; // executions run to their end (cache hits not counted)
@@ -278,6 +298,9 @@ struct ExploreResult {
   // tests check it); the broken variants make them positive.
   uint64_t redundant = 0;
   uint64_t infeasible = 0;
+  // Dpor: race reversals skipped because their frame had handled an equivalent sequence
+  // already in its branch in progress (interp/reversal_keys.h; not in the output).
+  uint64_t reversals_repeated = 0;
   // Dpor with jobs >= 1: the parts with sleepers at their root, searched with source sets
   // (docs/explore.md, "Optimal parts"), and the executions of `redundant` they ran; the other
   // parts are optimal (none blocked).
@@ -291,9 +314,11 @@ struct ExploreResult {
   // Dpor with jobs >= 1: how many times a running part split the rest of its search off as
   // new parts (ExploreOptions::resplit_executions); `parts` counts those parts too.
   uint64_t resplits = 0;
-  // Dpor with jobs >= 1: parts given away whose plan the giver's later insertions grew: never
-  // taken back, their branch explored by the giver (docs/explore.md, "Planned branches given
-  // away").
+  // Dpor with more than one worker: parts given away and taken back (not in `parts`, nor in
+  // the output: one worker gives nothing away), and those whose plan the giver's later
+  // insertions grew: never taken back, their branch explored by the giver (docs/explore.md,
+  // "Planned branches given away").
+  uint64_t given_parts = 0;
   uint64_t given_stale = 0;
   // The state graph has a cycle (a spin loop, say): some schedules never end, and the counts
   // are of executions the search completed without going round a cycle: lower bounds.

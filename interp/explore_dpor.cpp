@@ -38,6 +38,7 @@
 #include "interp/dpor_dependence.h"
 #include "interp/explore_outcomes.h"
 #include "interp/race_observer.h"
+#include "interp/reversal_keys.h"
 #include "interp/run.h"
 
 namespace racelang {
@@ -181,6 +182,7 @@ struct Frame {
   std::vector<SleepEntry> sleep;  // threads whose step from here is explored already
   size_t own_sleep = 0;           // sleep[own_sleep..]: put to sleep here, not inherited
   std::vector<WNode> wut;         // the wakeup tree's root children, in order
+  ReversalKeySet reversed;        // the sequences handled here in the branch in progress
   Event event;                    // the step taken from here (wut.front(), taken)
   std::vector<LabelledStep> edge; // the detector's events of the step into this frame
   int64_t chosen = -1;            // the thread id of that step (-1: the root)
@@ -273,6 +275,8 @@ public:
     });
     if (options.dpor_fault == DporFault::WitnessNotLeast)
       std::reverse(by_id_.begin(), by_id_.end());
+    if (options.reversal_keying != ReversalKeying::WhereItPays)
+      keyed_from_ = options.reversal_keying == ReversalKeying::Always ? 0 : kStale;
   }
 
   ExploreResult run() {
@@ -626,7 +630,9 @@ private:
     Frame& f = stack_.back();
     const size_t depth = stack_.size() - 1;
     if (depth >= prefix_.size() && !expand_) ++result_.states;
-    std::vector<uint32_t> choices;
+    // (reused: allocating it anew at every step was 3% of indexer(15)'s instructions)
+    std::vector<uint32_t>& choices = choices_;
+    choices.clear();
     bool cut = false;
     for (uint32_t k = 0; k < threads_; ++k) {
       if (enabled(f, k)) choices.push_back(k);
@@ -943,6 +949,10 @@ private:
       return;
     }
     Frame& fi = stack_[i];
+    // (handled here already in this branch: interp/reversal_keys.h says why that is a no-op)
+    if (end - i > keyed_from_ && !last.fp->ends && !source_sets() &&
+        !handled_first_time(fi, sequence_key(i, end, last)))
+      return;
     WakeupSequence& v = notdep(i, end, last, at_end);
     if (source_sets()) {
       add_source(fi, v.items);
@@ -989,6 +999,21 @@ private:
     else
       v.push_back(last);
     return v;
+  }
+
+  // The key of notdep(i, end, last), without building it (interp/reversal_keys.h): most
+  // sequences keyed on indexer(15) have been handled before, and building them was a third of
+  // handling them. `last` does not end E (moved_step would move it).
+  ReversalKey sequence_key(size_t i, size_t end, const SeqItem& last) {
+    const Event& ei = stack_[i].event;
+    ReversalKey key = step_key(last.thread, last.pos, *last.fp, last.clock, true);
+    for (size_t x = i + 1; x < end; ++x) {
+      const Event& ex = stack_[x].event;
+      if (covered(ei, ex.clock)) continue;
+      if (!step_keys_[x]) step_keys_[x] = step_key(ex.thread, ex.pos, ex.fp, &ex.clock, false);
+      key.add(*step_keys_[x]);
+    }
+    return key;
   }
 
   // A part given away (DporPartSpec::given_away): whether it returns the races whose first step
@@ -1117,6 +1142,27 @@ private:
     }
   }
 
+  // Whether frame f handles a sequence with this key for the first time in its branch in
+  // progress; and whether keying still pays (ReversalKeying::WhereItPays).
+  bool handled_first_time(Frame& f, ReversalKey key) {
+    const bool first = f.reversed.insert(key);
+    ++keyed_;
+    if (!first) ++result_.reversals_repeated;
+    if (keyed_ == 1'024 && result_.reversals_repeated * 8 < keyed_ &&
+        options_.reversal_keying == ReversalKeying::WhereItPays)
+      keyed_from_ = kStale;
+    return first;
+  }
+
+  // A step's key in a reversed race's sequence (interp/reversal_keys.h); with
+  // DporFault::ReversalKeysWithoutFootprints, of its thread and position alone.
+  ReversalKey step_key(uint32_t thread, uint32_t pos, const Footprint& fp,
+                       const std::vector<uint32_t>* clock, bool last) const {
+    if (options_.dpor_fault == DporFault::ReversalKeysWithoutFootprints)
+      return reversal_step_key(thread, pos, Footprint{}, nullptr, last);
+    return reversal_step_key(thread, pos, fp, clock, last);
+  }
+
   // Frame j's event was just set: its key follows (with DporFault::StaleEventKeys, only into a
   // slot never used before: a reused frame keeps the key of the event it held).
   void set_key(size_t j, const Event& e) {
@@ -1181,6 +1227,8 @@ private:
     }
     merge_clock(full, race);
     e.racing.assign(races_.begin(), races_.end());
+    if (step_keys_.size() <= j) step_keys_.resize(j + 1);
+    step_keys_[j].reset(); // (keyed when a keyed sequence first holds it: sequence_key)
     // Source sets (the paper's Algorithm 1) reverse a race as its second step is taken, with
     // notdep cut there; wakeup trees (Algorithm 2) at the end of every execution with the
     // whole execution's notdep (reverse_path_races).
@@ -1486,6 +1534,7 @@ private:
   // Takes the step the top frame's wakeup tree says first.
   void step_top() {
     Frame& top = stack_.back();
+    top.reversed.clear(); // a new branch here (or its first)
     WNode& node = top.wut.front();
     uint32_t k = node.thread;
     machine_.set_state(top.state);
@@ -1574,9 +1623,16 @@ private:
   std::vector<ObserverCopy> copies_; // ascending; from copies_kept_ on, spares to assign into
   size_t copies_kept_ = 0;
   std::unique_ptr<RaceObserver> root_observer_; // a fresh observer, to rebuild from the root
+  // reverse keys the sequences of races whose first step is more than keyed_from_ frames
+  // before the execution's end (kStale: none; interp/reversal_keys.h). A short one costs less
+  // to handle again than to key: keying every step of sigma(6)'s and stack(5)'s executions
+  // cost them 2.5% more, and filesystem(22), whose sequences never come again, 4% more.
+  size_t keyed_from_ = 32;
+  uint64_t keyed_ = 0; // sequences keyed (result_.reversals_repeated: those handled before)
   ExploreResult result_;
   uint64_t traces_ = 0;
-  std::vector<size_t> races_; // add_event's races (reused)
+  std::vector<size_t> races_;     // add_event's races (reused)
+  std::vector<uint32_t> choices_; // enter_top's enabled threads (reused)
   // least_schedule's buffers, and report_races' (reused: every racing step computes a witness)
   struct WitnessScratch {
     std::vector<std::vector<const Event*>> per; // the causal past's events, per thread in order
@@ -1587,8 +1643,10 @@ private:
   std::vector<uint32_t> by_id_; // the thread indices in the order of their ids
   Schedule witness_;
   std::vector<RaceKey> past_races_;
-  WakeupSequence notdep_;                      // the sequence being inserted (reused)
-  std::vector<EventKey> keys_;                 // per frame below the top: its event's key (set_key)
+  WakeupSequence notdep_;      // the sequence being inserted (reused)
+  std::vector<EventKey> keys_; // per frame below the top: its event's key (set_key)
+  // per frame below the top: its event's key in reversed races' sequences, once one needed it
+  std::vector<std::optional<ReversalKey>> step_keys_;
   DependenceIndex index_;                      // the frames' events by object (add_event)
   std::vector<uint32_t> candidates_;           // add_event's: the earlier events it may depend on
   mutable std::vector<uint32_t> frames_asked_; // weak_initial's: the frames index_ returned
@@ -1661,9 +1719,11 @@ void add_part_counts(ExploreResult& into, const ExploreResult& part) {
   into.source_parts += part.source_parts;
   into.source_parts_blocked += part.source_parts_blocked;
   into.infeasible += part.infeasible;
+  into.reversals_repeated += part.reversals_repeated;
   into.resplits += part.resplits;
   into.given_stale += part.given_stale;
   into.parts += part.parts;
+  into.given_parts += part.given_parts;
   if (part.traces) into.traces = into.traces.value_or(0) + *part.traces;
   if (into.limit.empty()) into.limit = part.limit;
 }

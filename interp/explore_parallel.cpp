@@ -153,6 +153,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
   // part's final states (a few hundred each on stack(5), whose 121 parts share them) stayed in
   // memory until the last part ended, so that peak memory grew with the parts done.
   const bool least_witness = options.split_fault != SplitFault::FirstFoundWitness;
+  const size_t workers = std::max<uint32_t>(options.jobs, 1);
   OutcomeCollector outcomes(code, least_witness);
   std::vector<size_t> merged;            // in order, for the executions' list
   uint64_t split_states = result.states; // read by the progress report while workers merge
@@ -289,7 +290,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     members[m].part.reset();
     lock.unlock();
     add_part_counts(into.result, part.result);
-    into.result.parts += 1;
+    into.result.given_parts += 1;
     into.outcomes.merge(std::move(part.outcomes));
     into.listed.insert(into.listed.end(), part.listed.begin(), part.listed.end());
     into.returned.insert(into.returned.end(), std::make_move_iterator(part.returned.begin()),
@@ -303,6 +304,12 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     budget.executions = slot.start_executions;
     std::vector<size_t> gave; // members given away by this run
     DporGroup group = group_for(&budget, share, gave);
+    // One worker gives nothing away: it would run every part it gives on its own thread, at
+    // the place of the search where it takes the part back, which is where the search without
+    // giving explores that branch, at the cost of the part's own start (replaying its path,
+    // converting its plan) and of copying what it returns: 6% of indexer(15)'s instructions,
+    // 14% of peterson(3)'s (docs/explore.md, "2026-11-28: one worker gives nothing away").
+    DporGroup* gives = workers > 1 ? &group : nullptr;
     DporOffer offer = [&, i, share](std::vector<DporPartSpec> specs) {
       std::lock_guard<std::mutex> lock(mutex);
       std::vector<size_t> added = tree.split_off(i, std::move(specs));
@@ -314,7 +321,7 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
       wake.notify_all();
     };
     slot.part.emplace(
-        explore_dpor_part(code, options, oracle.get(), slot.spec, budget, offer, &group));
+        explore_dpor_part(code, options, oracle.get(), slot.spec, budget, offer, gives));
     std::unique_lock<std::mutex> lock(mutex);
     for (size_t m : gave) drop(m, lock);
     slot.timed = share && !gave.empty() && !slot.part->result.limit.empty();
@@ -357,7 +364,6 @@ ExploreResult explore_dpor_parallel(const Code& code, const ExploreOptions& give
     }
     --running_workers;
   };
-  size_t workers = std::max<uint32_t>(options.jobs, 1);
   running_workers = workers;
   std::vector<std::thread> threads;
   for (size_t w = 0; w < workers; ++w) threads.emplace_back(work);

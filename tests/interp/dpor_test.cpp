@@ -236,11 +236,14 @@ BruteForce brute_force(const Code& code, uint64_t bound, uint64_t cap) {
   return out;
 }
 
+// (Every reversed race's sequence keyed, however short: the default keys only long ones, which
+// the generated programs rarely have; interp/reversal_keys.h.)
 ExploreOptions dpor_options(DporFault fault = DporFault::None) {
   ExploreOptions o;
   o.strategy = ExploreStrategy::Dpor;
   o.dpor_fault = fault;
   o.max_states = 200'000;
+  o.reversal_keying = ReversalKeying::Always;
   return o;
 }
 
@@ -523,6 +526,21 @@ void check_bounded_witnesses(DporFault fault, const testing::ConcurrentGenConfig
   }
 }
 
+// Two DPOR searches of one program found the same: outcomes, traces, search nodes, executions
+// run and blocked, and races in order with their witnesses.
+void assert_same_search(const ExploreResult& x, const ExploreResult& w) {
+  RC_ASSERT(outcomes(x) == outcomes(w));
+  RC_ASSERT(x.traces == w.traces);
+  RC_ASSERT(x.states == w.states);
+  RC_ASSERT(x.executions_run == w.executions_run);
+  RC_ASSERT(x.redundant == w.redundant);
+  RC_ASSERT(x.races.size() == w.races.size());
+  for (size_t n = 0; n < w.races.size(); ++n) {
+    RC_ASSERT(race_key(x.races[n].report) == race_key(w.races[n].report));
+    RC_ASSERT(x.races[n].witness == w.races[n].witness);
+  }
+}
+
 // Each new step is checked against the earlier steps the index of objects returns
 // (interp/dependence_index.h), not against every earlier step: the search explores, counts and
 // reports exactly what the whole scan does, witnesses and search nodes included.
@@ -539,16 +557,66 @@ void check_indexed_scan(DporFault fault, const testing::ConcurrentGenConfig& con
   indexed.dependence_scan = DependenceScan::IndexedAlways; // (the default scans short lists)
   ExploreResult x = explore_program(c->code, indexed);
   RC_ASSERT(x.limit.empty());
-  RC_ASSERT(outcomes(x) == outcomes(w));
-  RC_ASSERT(x.traces == w.traces);
-  RC_ASSERT(x.states == w.states);
-  RC_ASSERT(x.executions_run == w.executions_run);
-  RC_ASSERT(x.redundant == w.redundant);
-  RC_ASSERT(x.races.size() == w.races.size());
-  for (size_t n = 0; n < w.races.size(); ++n) {
-    RC_ASSERT(race_key(x.races[n].report) == race_key(w.races[n].report));
-    RC_ASSERT(x.races[n].witness == w.races[n].witness);
-  }
+  assert_same_search(x, w);
+}
+
+// A reversed race whose sequence a frame has handled already in its branch in progress is not
+// handled again (interp/reversal_keys.h): that must change nothing at all, so the search that
+// keys every sequence runs the same executions in the same order as the one that keys none,
+// with the same outcomes, races, witnesses and search nodes.
+void check_repeated_reversals(DporFault fault, const testing::ConcurrentGenConfig& config) {
+  std::string text = *testing::gen_concurrent_source(config);
+  RC_LOG() << text;
+  auto c = compile(text);
+  RC_ASSERT(c != nullptr);
+  std::vector<Schedule> listed[2];
+  ExploreOptions none = dpor_options();
+  none.reversal_keying = ReversalKeying::Never;
+  none.on_execution = [&listed](const Schedule& s) { listed[0].push_back(s); };
+  ExploreResult n = explore_program(c->code, none);
+  RC_PRE(n.limit.empty());
+  ExploreOptions keyed = dpor_options(fault);
+  keyed.on_execution = [&listed](const Schedule& s) { listed[1].push_back(s); };
+  ExploreResult k = explore_program(c->code, keyed);
+  RC_ASSERT(k.limit.empty());
+  RC_TAG(k.reversals_repeated > 0 ? "reversals skipped" : "none skipped");
+  RC_ASSERT(n.reversals_repeated == 0u);
+  RC_ASSERT(listed[1] == listed[0]);
+  assert_same_search(k, n);
+}
+
+// With the default keying (sequences of races more than 32 frames before the end): two
+// threads race on x, store to a cell of their own 16 times, and race on y. Below each order of
+// the stores to x both orders of those to y are explored, and the race on x is reversed again
+// at each of those ends with a sequence equivalent to the one before (the later steps happen
+// after its first step, so they are not in it).
+TEST(DporReversalKeys, LongExecutionsSkipRepeatedSequencesAndFindTheSame) {
+  std::string text = "shared x;\nshared y;\nshared own[2];\n";
+  for (int t = 1; t <= 2; ++t)
+    text += "spawn " + std::to_string(t) + " { store " + std::to_string(t) +
+            " x; i := 0; while (i < 16) { store i own[" + std::to_string(t - 1) +
+            "]; i := i + 1; } store " + std::to_string(t) + " y; }\n";
+  text += "wait 1;\nwait 2;\n";
+  ExploreOptions keyed = dpor_options();
+  keyed.reversal_keying = ReversalKeying::WhereItPays;
+  ExploreResult k = explore_text(text, keyed);
+  ExploreOptions none = dpor_options();
+  none.reversal_keying = ReversalKeying::Never;
+  ExploreResult n = explore_text(text, none);
+  EXPECT_EQ(k.traces, 4u); // each pair of stores in both orders
+  EXPECT_EQ(k.traces, n.traces);
+  EXPECT_EQ(k.states, n.states);
+  EXPECT_EQ(k.executions_run, n.executions_run);
+  EXPECT_GT(k.reversals_repeated, 0u);
+  EXPECT_EQ(n.reversals_repeated, 0u);
+}
+
+RC_GTEST_PROP(DporGenerated, RepeatedReversalsSkippedChangeNothing, ()) {
+  check_repeated_reversals(DporFault::None, kCounted);
+}
+
+RC_GTEST_PROP(DporGeneratedSync, RepeatedReversalsSkippedChangeNothing, ()) {
+  check_repeated_reversals(DporFault::None, kSync);
 }
 
 RC_GTEST_PROP(DporGenerated, IndexedScanIsTheWholeScan, ()) {
@@ -661,6 +729,16 @@ TEST(DporTeeth, IndexesMissingStepsAreCaught) {
 TEST(DporTeeth, AnIndexAskedFromTooLateIsCaught) {
   EXPECT_TRUE(
       caught([] { check_indexed_scan(DporFault::IndexAskedFromTheNextFrame, kCounted); }, 500));
+}
+
+// A sequence keyed by its steps' threads and positions alone (not their footprints and clocks)
+// is taken for one handled already when the same threads' steps touch other cells this time:
+// the reversal is dropped, and traces are lost (the brute-force comparison catches it as well
+// as the comparison with the search that keys nothing).
+TEST(DporTeeth, ReversalKeysWithoutFootprintsAreCaught) {
+  EXPECT_TRUE(caught(
+      [] { check_repeated_reversals(DporFault::ReversalKeysWithoutFootprints, kCounted); }, 500));
+  EXPECT_TRUE(caught([] { check_dpor_exact(DporFault::ReversalKeysWithoutFootprints); }, 500));
 }
 
 // After a backtrack the race observer is rebuilt from a copy kept at an earlier backtrack
