@@ -93,8 +93,8 @@ enum class DependenceScan : uint8_t {
   IndexedAlways,
 };
 
-// Which reversed races' sequences the DPOR search keys (explore_dpor.cpp, notdep;
-// interp/reversal_keys.h).
+// Which reversed races' sequences the DPOR search keys (explore_dpor.cpp, reverse and
+// sequence_key, before the sequence is built; interp/reversal_keys.h).
 enum class ReversalKeying : uint8_t {
   // Those of races whose first step is more than 32 frames before the execution's end, while
   // it pays: a search in which fewer than one in eight of its first 1,024 keyed sequences had
