@@ -17,8 +17,11 @@ the same machine. Not run by CI.
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
+import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -138,10 +141,35 @@ JOBS_SIZES = {"indexer": 15, "stack": 5, "queue": 5, "sigma": 6, "peterson": 3, 
 JOBS_SMOKE_SIZES = {"stack": 3, "peterson": 2}
 
 
+def pair_throughput(argv, timeout, alone_seconds, expected_out):
+    """Two copies of argv (a --jobs=1 run) at once: how much more work per second they do
+    than one alone (2 x alone / the wall time until both end). Two processes that share
+    nothing are the most two workers can get from this machine (its shared caches, memory
+    bandwidth and whatever else the host runs), so this is the ceiling for --jobs=2's speed-up
+    measured in the same run. None if either run's output differs from the one alone."""
+    results = [None, None]
+
+    def one(n):
+        results[n] = run_peak(argv, timeout)[0]
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    both = time.perf_counter() - start
+    if any(r is None or r.out != expected_out for r in results):
+        return None
+    return 2 * alone_seconds / both
+
+
 def jobs_table(racelang, work, args):
     """explore --json with --jobs=1, 2 and every core on each family: wall and CPU time,
     traces per second, speed-up over one worker, peak memory, and the sleep-set-blocked
-    executions of the split (the same for every N); the outputs must be the same."""
+    executions of the split (the same for every N); the outputs must be the same. Beside the
+    speed-up of --jobs=2, "pair x": two --jobs=1 runs at once over one alone (pair_throughput),
+    the ceiling this machine sets for it in the same run."""
     cores = os.cpu_count() or 1
     counts = [1, 2] + ([cores] if cores > 2 else [])
     only = set(args.only.split(",")) if args.only else None
@@ -153,6 +181,8 @@ def jobs_table(racelang, work, args):
         head += ["j%d s" % j, "j%d cpu s" % j, "j%d traces/s" % j, "j%d MiB" % j]
         if j > 1:
             head += ["j%d speed-up" % j]
+        if j == 2:
+            head += ["pair x"]
     log("  ".join(h.rjust(10) if i > 1 else h.ljust(12 if i == 0 else 3) for i, h in enumerate(head)))
     rows = []
     for name, n in sizes.items():
@@ -163,45 +193,76 @@ def jobs_table(racelang, work, args):
         with open(path, "w") as f:
             f.write(generator(n))
         row = {"family": name, "n": n, "load": os.getloadavg()[0], "jobs": {}}
+        extra = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
+        if args.give_after is not None:
+            extra.append("--give-after=%d" % args.give_after)
+        if args.split_parts is not None:
+            extra.append("--split-parts=%d" % args.split_parts)
+
+        def argv(j):
+            return [racelang, "explore", "--json", "--jobs=%d" % j, "--max-states=1000000000",
+                    "--max-executions=1000000000"] + extra + [path]
+
         outputs = {}
-        for j in counts:
-            resplit = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
-            if args.give_after is not None:
-                resplit.append("--give-after=%d" % args.give_after)
-            if args.split_parts is not None:
-                resplit.append("--split-parts=%d" % args.split_parts)
-            r, peak = run_peak([racelang, "explore", "--json", "--jobs=%d" % j,
-                                "--max-states=1000000000", "--max-executions=1000000000"]
-                               + resplit + [path], args.timeout)
-            outputs[j] = r.out
-            try:
-                data = json.loads(r.out)
-            except ValueError:
-                data = None
-            if data is None or not data["complete"]:
-                problem("explore %s(%d) --jobs=%d: incomplete (exit %s)" % (name, n, j, r.exit_code))
-                row["jobs"][j] = {"complete": False, "seconds": r.seconds}
-                continue
-            row["traces"] = data["traces"]
-            row["parts"] = data.get("parts")
-            row["blocked"] = data.get("sleep_blocked")
-            row["jobs"][j] = {"complete": True, "seconds": r.seconds,
-                              "cpu_seconds": r.cpu_seconds, "peak_mib": peak}
+        speedups = {}
+        pairs = []
+        # Rounds alternate the worker counts, and each time is the fastest round's: the host
+        # is shared, and its other load comes and goes within a run. The speed-ups and "pair x"
+        # are the median of the rounds' own.
+        for _ in range(args.rounds):
+            this_round = {}
+            for j in counts:
+                r, peak = run_peak(argv(j), args.timeout)
+                outputs[j] = r.out
+                this_round[j] = r.seconds
+                try:
+                    data = json.loads(r.out)
+                except ValueError:
+                    data = None
+                if data is None or not data["complete"]:
+                    problem("explore %s(%d) --jobs=%d: incomplete (exit %s)"
+                            % (name, n, j, r.exit_code))
+                    row["jobs"][j] = {"complete": False, "seconds": r.seconds}
+                    continue
+                row["traces"] = data["traces"]
+                row["parts"] = data.get("parts")
+                row["blocked"] = data.get("sleep_blocked")
+                best = row["jobs"].get(j)
+                if best is None or (best["complete"] and r.seconds < best["seconds"]):
+                    row["jobs"][j] = {"complete": True, "seconds": r.seconds,
+                                      "cpu_seconds": r.cpu_seconds, "peak_mib": peak}
+            # The ratios are taken within a round, of runs beside each other in time: the host's
+            # speed changes between rounds more than the ratios do.
+            if all(row["jobs"][j]["complete"] for j in counts):
+                for j in counts[1:]:
+                    speedups.setdefault(j, []).append(this_round[1] / this_round[j])
+                if 2 in counts:
+                    pair = pair_throughput(argv(1), args.timeout, this_round[1], outputs[1])
+                    if pair is None:
+                        problem("explore %s(%d): two --jobs=1 runs at once printed other results"
+                                % (name, n))
+                    else:
+                        pairs.append(pair)
+        for j, ratios in speedups.items():
+            row["jobs"][j]["speedup"] = statistics.median(ratios)
+        if pairs:
+            row["pair"] = statistics.median(pairs)
         for j in counts[1:]:
             if outputs[j] != outputs[1]:
                 problem("explore %s(%d): --jobs=%d prints other results than --jobs=1" % (name, n, j))
         values = [name.ljust(12), str(n).ljust(3), str(row.get("traces", "-")).rjust(10),
                   str(row.get("parts", "-")).rjust(10), str(row.get("blocked", "-")).rjust(10)]
-        one = row["jobs"][1]
         for j in counts:
             d = row["jobs"][j]
             if not d["complete"]:
                 values += [">%.0f" % d["seconds"], "-", "-", "-"] + (["-"] if j > 1 else [])
-                continue
-            values += ["%.2f" % d["seconds"], "%.2f" % d["cpu_seconds"],
-                       "%.3g" % (row["traces"] / d["seconds"]), "%.0f" % d["peak_mib"]]
-            if j > 1:
-                values += ["%.2fx" % (one["seconds"] / d["seconds"]) if one["complete"] else "-"]
+            else:
+                values += ["%.2f" % d["seconds"], "%.2f" % d["cpu_seconds"],
+                           "%.3g" % (row["traces"] / d["seconds"]), "%.0f" % d["peak_mib"]]
+                if j > 1:
+                    values += ["%.2fx" % d["speedup"] if "speedup" in d else "-"]
+            if j == 2:
+                values += ["%.2fx" % row["pair"] if row.get("pair") else "-"]
         log("  ".join(v.rjust(10) if i > 1 else v for i, v in enumerate(values)))
         rows.append(row)
     log("load average at end: %.2f %.2f %.2f" % os.getloadavg())
@@ -250,6 +311,8 @@ def main():
     ap.add_argument("--split-parts", type=int, default=None,
                     help="explore --split-parts=N in the --jobs comparison (default: "
                          "racelang's own)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="explore --jobs table: runs of each cell, the fastest kept")
     ap.add_argument("--jobs-only", action="store_true",
                     help="only the explore --jobs comparison")
     args = ap.parse_args()
