@@ -686,10 +686,9 @@ private:
       follow_prefix(f, depth, choices);
       return;
     }
-    // (past the prefix, only where the first lines found no branch: every enabled thread is
-    // asleep)
-    // A part whose prefix ends with every enabled thread asleep holds no trace (its earlier
-    // siblings cover them): not an execution begun and abandoned.
+    // Past the prefix, only where the first lines found no branch: every enabled thread is
+    // asleep. A part whose prefix ends so holds no trace (its earlier siblings cover them):
+    // not an execution begun and abandoned.
     if (depth == prefix_.size() && depth > 0) return;
     // Sleep-set blocked: every enabled thread is asleep. A thread blocked on a lock here races
     // with the acquisition that holds it as at a deadlock: the sleepers' own branches do not

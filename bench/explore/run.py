@@ -15,12 +15,12 @@ the same machine. Not run by CI.
     bench/explore/run.py --jobs-only     # only the explore --jobs comparison
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -147,19 +147,11 @@ def pair_throughput(argv, timeout, alone_seconds, expected_out):
     nothing are the most two workers can get from this machine (its shared caches, memory
     bandwidth and whatever else the host runs), so this is the ceiling for --jobs=2's speed-up
     measured in the same run. None if either run's output differs from the one alone."""
-    results = [None, None]
-
-    def one(n):
-        results[n] = run_peak(argv, timeout)[0]
-
     start = time.perf_counter()
-    threads = [threading.Thread(target=one, args=(n,)) for n in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda _: run_peak(argv, timeout)[0], range(2)))
     both = time.perf_counter() - start
-    if any(r is None or r.out != expected_out for r in results):
+    if any(r.out != expected_out for r in results):
         return None
     return 2 * alone_seconds / both
 
@@ -184,6 +176,11 @@ def jobs_table(racelang, work, args):
         if j == 2:
             head += ["pair x"]
     log("  ".join(h.rjust(10) if i > 1 else h.ljust(12 if i == 0 else 3) for i, h in enumerate(head)))
+    extra = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
+    if args.give_after is not None:
+        extra.append("--give-after=%d" % args.give_after)
+    if args.split_parts is not None:
+        extra.append("--split-parts=%d" % args.split_parts)
     rows = []
     for name, n in sizes.items():
         if only and name not in only:
@@ -193,11 +190,6 @@ def jobs_table(racelang, work, args):
         with open(path, "w") as f:
             f.write(generator(n))
         row = {"family": name, "n": n, "load": os.getloadavg()[0], "jobs": {}}
-        extra = [] if args.resplit_after is None else ["--resplit-after=%d" % args.resplit_after]
-        if args.give_after is not None:
-            extra.append("--give-after=%d" % args.give_after)
-        if args.split_parts is not None:
-            extra.append("--split-parts=%d" % args.split_parts)
 
         def argv(j):
             return [racelang, "explore", "--json", "--jobs=%d" % j, "--max-states=1000000000",
